@@ -1,0 +1,248 @@
+"""Meld: the scoring combinations of RULES.md §1 Meld, under every meld option.
+
+>>> from pinochlekit.cards import parse_cards, Suit
+>>> from pinochlekit.rules import Rules
+>>> result = meld(parse_cards("AS TS KS KS QS JS 9S QH KH JD"), Suit.SPADES, Rules())
+>>> result.points
+260
+>>> [(item.name, item.points) for item in result.items]
+[('run', 150), ('royal marriage', 40), ('common marriage', 20), ('dix', 10), ('pinochle', 40)]
+
+Three classes (I: runs, marriages, dix; II: arounds; III: pinochles). A card
+may count in melds of different classes but, with ``meld_reuse="per_class"``,
+never twice in one class; with ``meld_reuse="once"`` every card counts in at
+most one meld and the best total is taken.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit
+from pinochlekit.rules import Rules
+
+__all__ = ["MeldItem", "MeldResult", "meld", "meld_values"]
+
+# Ordinary-scale values (RULES.md §1 Meld table; §2 "double melds").
+_SINGLE = {"run": 150, "royal marriage": 40, "common marriage": 20, "dix": 10,
+           "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40,
+           "pinochle": 40}
+_SPECIAL_DOUBLE = {"run": 1500, "aces around": 1000, "kings around": 800,
+                   "queens around": 600, "jacks around": 400, "pinochle": 300}
+_AROUNDS = ((Rank.ACE, "aces around"), (Rank.KING, "kings around"),
+            (Rank.QUEEN, "queens around"), (Rank.JACK, "jacks around"))
+_RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_QS = Card(Suit.SPADES * 6 + Rank.QUEEN)
+_JD = Card(Suit.DIAMONDS * 6 + Rank.JACK)
+
+
+@dataclass(frozen=True)
+class MeldItem:
+    """One piece of meld: its name, the cards it uses and its points."""
+
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {' '.join(map(str, self.cards))} = {self.points}"
+
+
+@dataclass(frozen=True)
+class MeldResult:
+    """A player's meld: the total, the itemized pieces and the cards shown."""
+
+    points: int
+    items: tuple[MeldItem, ...]
+    shown: Hand
+
+    @property
+    def dix_only(self) -> bool:
+        """Whether the meld is one or two dix and nothing else (RULES.md §1 Scoring)."""
+        return bool(self.items) and all(item.name == "dix" for item in self.items)
+
+    def __str__(self) -> str:
+        if not self.items:
+            return "no meld"
+        return ", ".join(str(item) for item in self.items) + f"; total {self.points}"
+
+
+def meld_values(rules: Rules) -> dict[str, int]:
+    """Meld name → points in the game's own scale, doubles named ``double …``.
+
+    >>> meld_values(Rules(doubles="plain", divide_by_ten=True))["double run"]
+    30
+    """
+    return dict(_values(rules.doubles, rules.unit))
+
+
+@lru_cache(maxsize=None)
+def _values(doubles: str, unit: int) -> dict[str, int]:
+    values = {name: v // unit for name, v in _SINGLE.items()}
+    for name, v in _SPECIAL_DOUBLE.items():
+        double = v if doubles == "special" else 2 * _SINGLE[name]
+        values[f"double {name}"] = double // unit
+    return values
+
+
+def meld(cards: Iterable[int] | Hand, trump: Suit | int | None, rules: Rules) -> MeldResult:
+    """The best meld of one player's cards with ``trump`` (``None``: before trump is named).
+
+    With no trump every marriage is common and there is no run or dix; that is
+    how a nines-redeal hand is judged to have "no meld".
+    """
+    hand = cards if isinstance(cards, Hand) else Hand.from_cards(cards)
+    key = -1 if trump is None else int(trump)
+    return _meld_cached(hand.once, hand.twice, key, rules.doubles, rules.run_extra,
+                        rules.meld_reuse, rules.unit)
+
+
+@lru_cache(maxsize=1 << 16)
+def _meld_cached(once: int, twice: int, trump: int, doubles: str, run_extra: str,
+                 reuse: str, unit: int) -> MeldResult:
+    counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
+    values = _values(doubles, unit)
+    if reuse == "once":
+        items = _best_once(counts, trump, values)
+    else:
+        items = [*_class_one(counts, trump, values, run_extra),
+                 *_class_two(counts, values), *_class_three(counts, values)]
+    return MeldResult(sum(item.points for item in items), tuple(items),
+                      _shown(items, counts, reuse))
+
+
+def _card(suit: int, rank: int) -> Card:
+    return ALL_CARDS[suit * 6 + rank]
+
+
+def _item(name: str, cards: Iterable[Card], values: dict[str, int]) -> MeldItem:
+    return MeldItem(name, tuple(cards), values[name])
+
+
+def _doubled(name: str, cards: list[Card], values: dict[str, int]) -> list[MeldItem]:
+    """A double meld: one special item, or two plain ones (RULES.md §2 double melds)."""
+    if values[f"double {name}"] == 2 * values[name]:
+        return [_item(name, cards, values), _item(name, cards, values)]
+    return [_item(f"double {name}", cards + cards, values)]
+
+
+def _class_one(counts: list[int], trump: int, values: dict[str, int],
+               run_extra: str) -> list[MeldItem]:
+    """Runs, marriages and dix (RULES.md §1 Meld, class I)."""
+    items: list[MeldItem] = []
+    for suit in range(4):
+        king, queen = _card(suit, Rank.KING), _card(suit, Rank.QUEEN)
+        kings, queens = counts[king], counts[queen]
+        if suit != trump:
+            items += [_item("common marriage", (king, queen), values)] * min(kings, queens)
+            continue
+        run = [_card(suit, r) for r in _RUN_RANKS]
+        runs = min(counts[c] for c in run)
+        if runs == 2:  # a double run, and nothing more from those ten cards
+            items += _doubled("run", run, values)
+        elif runs == 1:
+            items.append(_item("run", run, values))
+            extra_k, extra_q = kings - 1, queens - 1
+            if run_extra == "marries":  # the extra card marries the run's partner
+                items += [_item("royal marriage", (king, queen), values)] * (extra_k + extra_q)
+            elif extra_k and extra_q:
+                items.append(_item("royal marriage", (king, queen), values))
+        else:
+            items += [_item("royal marriage", (king, queen), values)] * min(kings, queens)
+    if trump >= 0:
+        nine = _card(trump, Rank.NINE)
+        items += [_item("dix", (nine,), values)] * counts[nine]
+    return items
+
+
+def _class_two(counts: list[int], values: dict[str, int]) -> list[MeldItem]:
+    """Aces, kings, queens and jacks around (RULES.md §1 Meld, class II)."""
+    items: list[MeldItem] = []
+    for rank, name in _AROUNDS:
+        cards = [_card(s, rank) for s in range(4)]
+        n = min(counts[c] for c in cards)
+        if n == 2:
+            items += _doubled(name, cards, values)
+        elif n == 1:
+            items.append(_item(name, cards, values))
+    return items
+
+
+def _class_three(counts: list[int], values: dict[str, int]) -> list[MeldItem]:
+    """Pinochle and double pinochle (RULES.md §1 Meld, class III)."""
+    n = min(counts[_QS], counts[_JD])
+    if n == 2:
+        return _doubled("pinochle", [_QS, _JD], values)
+    return [_item("pinochle", (_QS, _JD), values)] if n else []
+
+
+def _best_once(counts: list[int], trump: int, values: dict[str, int]) -> list[MeldItem]:
+    """Each card in at most one meld: try every count of runs, arounds and pinochles,
+    then marry what is left (RULES.md §2 card reuse 'once in all', seeds 001, 002)."""
+    best: list[MeldItem] = []
+    best_points = -1
+    run = [_card(trump, r) for r in _RUN_RANKS] if trump >= 0 else []
+    arounds = [[_card(s, rank) for s in range(4)] for rank, _ in _AROUNDS]
+    groups: list[tuple[str, list[Card]]] = []
+    if run:
+        groups.append(("run", run))
+    groups += [(name, cards) for (_, name), cards in zip(_AROUNDS, arounds, strict=True)]
+    groups.append(("pinochle", [_QS, _JD]))
+    for choice in itertools.product(range(3), repeat=len(groups)):
+        left = counts[:]
+        ok = True
+        for n, (_, cards) in zip(choice, groups, strict=True):
+            for c in cards:
+                left[c] -= n
+                ok = ok and left[c] >= 0
+        if not ok:
+            continue
+        items: list[MeldItem] = []
+        for n, (name, cards) in zip(choice, groups, strict=True):
+            if n == 2:
+                items += _doubled(name, list(cards), values)
+            elif n == 1:
+                items.append(_item(name, cards, values))
+        items += _class_one(left, trump, values, "nothing") if not run else []
+        if run:
+            for suit in range(4):
+                king, queen = _card(suit, Rank.KING), _card(suit, Rank.QUEEN)
+                name = "royal marriage" if suit == trump else "common marriage"
+                items += [_item(name, (king, queen), values)] * min(left[king], left[queen])
+            nine = _card(trump, Rank.NINE)
+            items += [_item("dix", (nine,), values)] * left[nine]
+        points = sum(item.points for item in items)
+        if points > best_points:
+            best, best_points = items, points
+    return _in_class_order(best)
+
+
+_ORDER = ("double run", "run", "royal marriage", "common marriage", "dix",
+          "double aces around", "aces around", "double kings around", "kings around",
+          "double queens around", "queens around", "double jacks around", "jacks around",
+          "double pinochle", "pinochle")
+
+
+def _in_class_order(items: list[MeldItem]) -> list[MeldItem]:
+    return sorted(items, key=lambda item: _ORDER.index(item.name))
+
+
+def _shown(items: list[MeldItem], counts: list[int], reuse: str) -> Hand:
+    """The cards laid on the table: within a class each card shows once per meld,
+    across classes one physical card serves several melds."""
+    need = [0] * 24
+    classes: dict[int, list[int]] = {}
+    for item in items:
+        klass = 1 if "around" in item.name else 2 if "pinochle" in item.name else 0
+        per = classes.setdefault(klass if reuse == "per_class" else 0, [0] * 24)
+        for c in item.cards:
+            per[c] += 1
+    for per in classes.values():
+        for k in range(24):
+            need[k] = max(need[k], min(per[k], counts[k]))
+    if reuse == "once":
+        need = [min(n, counts[k]) for k, n in enumerate(need)]
+    return Hand.from_cards(k for k in range(24) for _ in range(need[k]))
