@@ -1,0 +1,85 @@
+"""pinochlekit: four-handed partnership auction pinochle as a typed library.
+
+>>> from pinochlekit import Game, Rules, meld, parse_cards, Suit
+>>> meld(parse_cards("QS JD QS JD"), Suit.HEARTS, Rules()).points
+300
+"""
+
+from pinochlekit.actions import (
+    Action,
+    Bid,
+    Give,
+    Moon,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+    ThrowIn,
+    parse_action,
+)
+from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, parse_cards, parse_suit
+from pinochlekit.deal import deal, deal_seed
+from pinochlekit.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    PhaseError,
+    PinochleError,
+    RecordError,
+    RulesError,
+)
+from pinochlekit.game import Game
+from pinochlekit.meld import MeldItem, MeldResult, meld
+from pinochlekit.record import GameRecord
+from pinochlekit.rules import Rules
+from pinochlekit.tricks import legal_plays, trick_winner
+from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS",
+    "Action",
+    "Bid",
+    "Card",
+    "Game",
+    "GameOverError",
+    "GameRecord",
+    "Give",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "MeldItem",
+    "MeldResult",
+    "Moon",
+    "NameTrump",
+    "NotationError",
+    "OutOfTurnError",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "PhaseError",
+    "PinochleError",
+    "Play",
+    "Rank",
+    "RecordError",
+    "Redeal",
+    "Return",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "ThrowIn",
+    "Trick",
+    "View",
+    "__version__",
+    "deal",
+    "deal_seed",
+    "legal_plays",
+    "meld",
+    "parse_action",
+    "parse_cards",
+    "parse_suit",
+    "trick_winner",
+]

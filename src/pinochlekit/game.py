@@ -1,0 +1,627 @@
+"""A whole game of four-handed partnership auction pinochle, from deal to winner.
+
+The game is a pure function of (rules, seed, actions): :attr:`Game.record`
+holds exactly those, and replaying it gives the same game.
+
+>>> from pinochlekit import Game, Rules, parse_action
+>>> game = Game.new(Rules(), seed=7, dealer=3)
+>>> game.phase, game.to_act
+(<Phase.AUCTION: 'auction'>, 0)
+>>> game.apply(parse_action("bid 250"))
+>>> game.apply(parse_action("bid 245"))
+Traceback (most recent call last):
+...
+pinochlekit.errors.IllegalActionError: illegal bid 245 by seat 1: the bid must be at least 260
+>>> game.to_act, len(game.record.actions)
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pinochlekit.actions import (
+    PLAYS,
+    Action,
+    Bid,
+    Give,
+    Moon,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+    ThrowIn,
+)
+from pinochlekit.cards import ALL_CARDS, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of_mask
+from pinochlekit.deal import deal, deal_seed
+from pinochlekit.errors import GameOverError, IllegalActionError, OutOfTurnError, PhaseError
+from pinochlekit.meld import MeldResult, meld
+from pinochlekit.record import GameRecord
+from pinochlekit.rules import Rules
+from pinochlekit.tricks import card_points, explain_illegal, legal_mask, must_beat_flags, winner_index
+from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
+
+__all__ = ["Game"]
+
+_NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
+
+
+@lru_cache(maxsize=64)
+def _bid_ladder(rules: Rules) -> tuple[Bid, ...]:
+    """Every bid from the opening bid up to the most a team could ever score."""
+    top = max_bid(rules)
+    return tuple(Bid(b) for b in range(rules.opening_bid, top + 1, rules.step))
+
+
+def max_bid(rules: Rules) -> int:
+    """The highest bid accepted: a bound on what one team can score in a hand (two
+    hands' largest possible meld in every class, plus every trick point)."""
+    one_hand = 1520 + 120 + 2800 + 300  # class I, other marriages, II, III (ordinary)
+    top = (2 * one_hand + 250) // rules.unit
+    return top - (top - rules.opening_bid) % rules.step
+
+
+class Game:
+    """A game from deal to winner: ``phase``, ``to_act``, ``legal_actions()``,
+    ``apply()``, ``is_legal()``, ``undo()``, ``copy()``, ``view(seat)``, ``record``.
+
+    A rejected action raises a subclass of
+    :class:`~pinochlekit.errors.IllegalActionError` and changes nothing.
+    """
+
+    def __init__(self, rules: Rules, seed: int | str, dealer: int = 0,
+                 deals: Sequence[Sequence[Hand]] = ()) -> None:
+        """Use :meth:`new`; this sets up the first deal."""
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = dealer
+        self.deals = tuple(tuple(d) for d in deals)
+        self._points = card_points(rules)
+        self._flags = must_beat_flags(rules)
+        self._n = rules.players
+        self.actions: list[Action] = []
+        self.scores = [0] * rules.teams
+        self.results: list[HandResult] = []
+        self.winner: int | None = None
+        self._checkpoints: list[tuple[int, int, int, tuple[int, ...], int, int]] = []
+        self._redeals = 0
+        self._start_deal(dealer, 0)
+
+    @classmethod
+    def new(cls, rules: Rules | str | None = None, *, seed: int | str | None = None,
+            dealer: int = 0, deals: Sequence[Sequence[Hand]] = ()) -> Game:
+        """A new game. ``seed`` fixes every deal (a random one is drawn and recorded if
+        omitted); ``deals`` optionally fixes the first deals, hand by hand, for tests."""
+        if isinstance(rules, str):
+            rules = Rules.from_string(rules)
+        rules = rules or Rules()
+        if not 0 <= dealer < rules.players:
+            raise IllegalActionError(f"dealer must be a seat from 0 to {rules.players - 1}")
+        for hands in deals:
+            if len(hands) != rules.players or any(len(h) != rules.hand_size for h in hands):
+                raise IllegalActionError(f"a deal is {rules.players} hands of "
+                                         f"{rules.hand_size} cards")
+            if sum(hands, Hand()) != Hand((1 << 24) - 1, (1 << 24) - 1):
+                raise IllegalActionError("a deal must hold every card of the deck once")
+        return cls(rules, secrets.token_hex(16) if seed is None else seed, dealer, deals)
+
+    # -- setting up a deal ----------------------------------------------------
+
+    def _start_deal(self, dealer: int, index: int) -> None:
+        self._checkpoints.append((len(self.actions), dealer, index, tuple(self.scores),
+                                  len(self.results), self._redeals))
+        self._restore_deal(dealer, index)
+
+    def _restore_deal(self, dealer: int, index: int) -> None:
+        self.dealer = dealer
+        self.deal_index = index
+        hands = self.deals[index] if index < len(self.deals) else deal(
+            deal_seed(self.seed, index), dealer, self._n)
+        self.dealt = tuple(hands)
+        self._once = [h.once for h in hands]
+        self._twice = [h.twice for h in hands]
+        self.phase = Phase.AUCTION
+        self.to_act: int | None = (dealer + 1) % self._n
+        self.auction: list[tuple[int, Action]] = []
+        self._passed = [False] * self._n
+        self._spoken = [False] * self._n
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.declarer: int | None = None
+        self.contract = 0
+        self.trump: Suit | None = None
+        self.given: tuple[Card, ...] | None = None
+        self.returned: tuple[Card, ...] | None = None
+        self.melds: tuple[MeldResult, ...] | None = None
+        self.moon = False
+        self.tricks: list[Trick] = []
+        self.trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self.trick_points = [0] * self.rules.teams
+
+    @property
+    def deal_seed(self) -> str:
+        """The secret seed of the current deal (see :mod:`pinochlekit.deal`)."""
+        return deal_seed(self.seed, self.deal_index)
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first deal of the game, counting redeals and passed-out deals."""
+        return self.deal_index + 1
+
+    def hand(self, seat: int) -> Hand:
+        """The cards ``seat`` holds now."""
+        return Hand(self._once[seat], self._twice[seat])
+
+    def partner(self, seat: int) -> int:
+        """The partner of a seat (four-handed)."""
+        return (seat + 2) % 4
+
+    def _next_seat(self, seat: int) -> int:
+        nxt = (seat + 1) % self._n
+        if self.moon and self.declarer is not None and nxt == self.partner(self.declarer):
+            nxt = (nxt + 1) % self._n
+        return nxt
+
+    # -- legal actions --------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (bids up to :func:`max_bid`)."""
+        phase, seat = self.phase, self.to_act
+        if seat is None:
+            return []
+        if phase is Phase.PLAY:
+            mask = self._play_mask(seat)
+            actions: list[Action] = [PLAYS[c] for c in cards_of_mask(mask)]
+            if self._may_concede():
+                actions.append(ThrowIn())
+                if self.rules.shoot_the_moon:
+                    actions.append(Moon())
+            return actions
+        if phase is Phase.AUCTION:
+            actions = []
+            if not self._must_open(seat):
+                actions.append(Pass())
+                if self.rules.pass_with_help:
+                    actions.append(Pass(help=True))
+            ladder = _bid_ladder(self.rules)
+            actions.extend(ladder[(self._lowest_bid() - self.rules.opening_bid)
+                                  // self.rules.step:])
+            if self._may_redeal(seat):
+                actions.append(Redeal())
+            return actions
+        if phase is Phase.TRUMP:
+            return [NameTrump(s) for s in self._trump_choices()]
+        cards = self.hand(seat).cards()
+        n = self.rules.cards_passed
+        combos = dict.fromkeys(tuple(c) for c in itertools.combinations(cards, n))
+        kind = Give if phase is Phase.GIVE else Return
+        return [kind(c) for c in combos]
+
+    def _play_mask(self, seat: int) -> int:
+        return legal_mask(self._once[seat], self.trick, int(self.trump or 0), self.rules,
+                          not self.tricks, self._flags)
+
+    def _may_concede(self) -> bool:
+        """Throw in (or shoot the moon) only before the first card of the play."""
+        return not self.tricks and not self.trick and not self.moon
+
+    def _must_open(self, seat: int) -> bool:
+        # RULES.md §2 first bidder must open (001)
+        return (self.rules.first_bid_required and seat == (self.dealer + 1) % self._n
+                and not self._spoken[seat])
+
+    def _lowest_bid(self) -> int:
+        return self.rules.opening_bid if self.high_bidder is None else (
+            self.high_bid + self.rules.step)
+
+    def _may_redeal(self, seat: int) -> bool:
+        """RULES.md §2 nines redeal (001, 004): instead of bidding, at a first call."""
+        rule = self.rules.nines_redeal
+        if rule == "off" or self._spoken[seat]:
+            return False
+        if self.rules.max_deals and self._redeals >= self.rules.max_deals - 1:
+            return False  # the last deal allowed must be played
+        nines = (self._once[seat] & _NINES).bit_count() + (self._twice[seat] & _NINES).bit_count()
+        no_meld = meld(self.hand(seat), None, self.rules).points == 0
+        if rule == "six_or_five":
+            return nines >= 6 or (nines == 5 and no_meld)
+        return nines >= 5 and no_meld
+
+    def _trump_choices(self) -> list[Suit]:
+        """RULES.md §2 trump must hold a run, marriage or dix (001), else any suit."""
+        suits = list(Suit)
+        if not self.rules.trump_needs_meld or self.declarer is None:
+            return suits
+        once = self._once[self.declarer]
+        ok = [s for s in suits if once >> (s * 6 + Rank.NINE) & 1
+              or (once >> (s * 6 + Rank.KING) & 1 and once >> (s * 6 + Rank.QUEEN) & 1)]
+        return ok or suits
+
+    # -- checking -------------------------------------------------------------
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (by ``seat``, if given)."""
+        try:
+            self._check(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _check(self, action: Action, seat: int | None) -> None:
+        if self.phase is Phase.GAME_OVER:
+            raise GameOverError(f"the game is over: team {self.winner} won; no more actions")
+        actor = self.to_act
+        assert actor is not None
+        if seat is not None and seat != actor:
+            raise OutOfTurnError(f"{action} by seat {seat}: it is seat {actor}'s turn "
+                                 f"({self.phase})")
+        phase = self.phase
+        kind = type(action)
+        who = f"by seat {actor}"
+        if kind is Play:
+            if phase is not Phase.PLAY:
+                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+            card = action.card  # type: ignore[attr-defined]
+            if not self._play_mask(actor) >> card & 1:
+                reason = explain_illegal(self._once[actor], self.trick, int(self.trump or 0),
+                                         self.rules, not self.tricks, card)
+                raise IllegalActionError(f"illegal play {card} {who}: {reason}")
+            return
+        if kind in (Bid, Pass, Redeal):
+            if phase is not Phase.AUCTION:
+                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+            if kind is Pass:
+                if self._must_open(actor):
+                    raise IllegalActionError(f"illegal pass {who}: the first bidder must open "
+                                             f"with at least {self.rules.opening_bid}")
+                if action.help and not self.rules.pass_with_help:  # type: ignore[attr-defined]
+                    raise IllegalActionError(f"illegal pass help {who}: these rules do not "
+                                             f"allow pass with help")
+            elif kind is Bid:
+                amount = action.amount  # type: ignore[attr-defined]
+                low = self._lowest_bid()
+                if amount < low:
+                    raise IllegalActionError(f"illegal bid {amount} {who}: the bid must be at "
+                                             f"least {low}")
+                if (amount - self.rules.opening_bid) % self.rules.step:
+                    raise IllegalActionError(f"illegal bid {amount} {who}: bids go in steps "
+                                             f"of {self.rules.step}")
+                if amount > max_bid(self.rules):
+                    raise IllegalActionError(f"illegal bid {amount} {who}: no team can score "
+                                             f"more than {max_bid(self.rules)}")
+            elif not self._may_redeal(actor):
+                raise IllegalActionError(f"illegal redeal {who}: {self._redeal_reason()}")
+            return
+        if kind is NameTrump:
+            if phase is not Phase.TRUMP:
+                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+            if action.suit not in self._trump_choices():  # type: ignore[attr-defined]
+                names = " ".join(s.letter for s in self._trump_choices())
+                raise IllegalActionError(f"illegal {action} {who}: trump must be a suit where "
+                                         f"the declarer holds a run, marriage or dix ({names})")
+            return
+        if kind in (Give, Return):
+            wanted = Phase.GIVE if kind is Give else Phase.RETURN
+            if phase is not wanted:
+                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+            cards = action.cards  # type: ignore[attr-defined]
+            n = self.rules.cards_passed
+            if len(cards) != n:
+                raise IllegalActionError(f"illegal {action} {who}: pass exactly {n} cards, "
+                                         f"not {len(cards)}")
+            try:
+                self.hand(actor) - Hand.from_cards(cards)
+            except ValueError:
+                raise IllegalActionError(f"illegal {action} {who}: seat {actor} does not hold "
+                                         f"all of {' '.join(map(str, cards))}") from None
+            return
+        if kind in (ThrowIn, Moon):
+            if phase is not Phase.PLAY or not self._may_concede():
+                raise PhaseError(f"cannot {action} {who} now: only the declarer, after meld "
+                                 f"and before the first card")
+            if kind is Moon and not self.rules.shoot_the_moon:
+                raise IllegalActionError(f"illegal moon {who}: these rules do not allow "
+                                         f"shooting the moon")
+            return
+        raise IllegalActionError(f"not an action: {action!r}")
+
+    def _wants(self) -> str:
+        wants = {Phase.AUCTION: "bid or pass", Phase.TRUMP: "name trump",
+                 Phase.GIVE: f"partner gives {self.rules.cards_passed} cards",
+                 Phase.RETURN: f"declarer returns {self.rules.cards_passed} cards",
+                 Phase.PLAY: "play a card"}
+        return f"seat {self.to_act} must {wants.get(self.phase, 'wait')}"
+
+    def _redeal_reason(self) -> str:
+        if self.rules.nines_redeal == "off":
+            return "these rules have no nines redeal"
+        if self.to_act is not None and self._spoken[self.to_act]:
+            return "a redeal must be called instead of a first bid"
+        if self.rules.max_deals and self._redeals >= self.rules.max_deals - 1:
+            return f"deal {self.rules.max_deals} in a row must be played"
+        rule = ("six nines, or five nines and no other meld" if self.rules.nines_redeal ==
+                "six_or_five" else "five or more nines and no meld")
+        return f"the hand needs {rule}"
+
+    # -- applying -------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for the seat to act (checked against ``seat`` if given).
+
+        Raises a subclass of :class:`~pinochlekit.errors.IllegalActionError` and
+        leaves the game unchanged if the rules forbid the action.
+        """
+        self._check(action, seat)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal, without checking: the fast path for
+        search. An illegal action here corrupts the game; use :meth:`apply`."""
+        self.actions.append(action)
+        kind = type(action)
+        seat = self.to_act
+        assert seat is not None
+        if kind is Play:
+            self._play(seat, action.card)  # type: ignore[attr-defined]
+        elif kind is Bid or kind is Pass:
+            self._call(seat, action)
+        elif kind is NameTrump:
+            self.trump = action.suit  # type: ignore[attr-defined]
+            self._after_trump()
+        elif kind is Give:
+            self.given = action.cards  # type: ignore[attr-defined]
+            self._move(seat, self.declarer, action.cards)  # type: ignore[attr-defined]
+            self.phase, self.to_act = Phase.RETURN, self.declarer
+        elif kind is Return:
+            self.returned = action.cards  # type: ignore[attr-defined]
+            self._move(seat, self.partner(seat), action.cards)  # type: ignore[attr-defined]
+            self._meld()
+        elif kind is ThrowIn:
+            self._finish(Outcome.THROWN_IN)
+        elif kind is Moon:
+            self.moon = True
+        elif kind is Redeal:
+            self._end_deal(HandResult(self.hand_number, self.dealer, Outcome.REDEAL,
+                                      caller=seat, totals=tuple(self.scores)),
+                           next_dealer=self.dealer, redeal=True)
+
+    def _call(self, seat: int, action: Action) -> None:
+        """RULES.md §1 Auction: bid higher or pass out of the auction."""
+        self.auction.append((seat, action))
+        self._spoken[seat] = True
+        if type(action) is Bid:
+            self.high_bid, self.high_bidder = action.amount, seat
+        else:
+            self._passed[seat] = True
+        passes = sum(self._passed)
+        n = self._n
+        if self.high_bidder is not None and passes == n - 1:
+            self._win_auction(self.high_bidder, self.high_bid)
+        elif self.high_bidder is None and passes == n - 1 and self.rules.dealer_stuck:
+            self._win_auction(self.dealer, self.rules.opening_bid)  # the dealer is stuck
+        elif passes == n:
+            self._end_deal(HandResult(self.hand_number, self.dealer, Outcome.PASSED_OUT,
+                                      totals=tuple(self.scores)),
+                           next_dealer=(self.dealer + 1) % n)
+        else:
+            nxt = (seat + 1) % n
+            while self._passed[nxt]:
+                nxt = (nxt + 1) % n
+            self.to_act = nxt
+
+    def _win_auction(self, declarer: int, contract: int) -> None:
+        self.declarer, self.contract = declarer, contract
+        self.phase, self.to_act = Phase.TRUMP, declarer
+
+    def _after_trump(self) -> None:
+        if self.rules.cards_passed and self.declarer is not None:
+            self.phase, self.to_act = Phase.GIVE, self.partner(self.declarer)
+        else:
+            self._meld()
+
+    def _move(self, giver: int, taker: int | None, cards: tuple[Card, ...]) -> None:
+        assert taker is not None
+        for card in cards:
+            bit = 1 << card
+            if self._twice[giver] & bit:
+                self._twice[giver] &= ~bit
+            else:
+                self._once[giver] &= ~bit
+            if self._once[taker] & bit:
+                self._twice[taker] |= bit
+            else:
+                self._once[taker] |= bit
+
+    def _meld(self) -> None:
+        """Every player shows meld; a team hopelessly short is not on the board."""
+        assert self.declarer is not None
+        self.melds = tuple(meld(self.hand(s), self.trump, self.rules) for s in range(self._n))
+        team_meld = self._team_meld()[self.rules.team_of(self.declarer)]
+        if self.contract > team_meld + self.rules.trick_total:
+            self._finish(Outcome.NOT_ON_BOARD)  # RULES.md §1 Not on the board
+            return
+        self.phase, self.to_act = Phase.PLAY, self.declarer
+
+    def _team_meld(self) -> list[int]:
+        totals = [0] * self.rules.teams
+        for seat, result in enumerate(self.melds or ()):
+            totals[self.rules.team_of(seat)] += result.points
+        return totals
+
+    def _play(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        if self._twice[seat] & bit:
+            self._twice[seat] &= ~bit
+        else:
+            self._once[seat] &= ~bit
+        trick = self.trick
+        trick.append(card)
+        self._trick_seats.append(seat)
+        if len(trick) < (self._n - 1 if self.moon else self._n):
+            self.to_act = self._next_seat(seat)
+            return
+        i = winner_index(trick, self.trump)  # type: ignore[arg-type]
+        winner = self._trick_seats[i]
+        points = sum(self._points[c] for c in trick)
+        last = not self._once[winner]
+        if last:
+            points += 10 // self.rules.unit  # RULES.md §1 Counting: last trick 10
+        self.trick_points[self.rules.team_of(winner)] += points
+        self.tricks.append(Trick(self._trick_seats[0], tuple(ALL_CARDS[c] for c in trick),
+                                 tuple(self._trick_seats), winner, points))
+        self.trick = []
+        self._trick_seats = []
+        if last:
+            self._finish(Outcome.MADE)
+        else:
+            self.to_act = winner
+
+    # -- scoring --------------------------------------------------------------
+
+    def _finish(self, outcome: Outcome) -> None:
+        """Score the hand (RULES.md §1 Scoring a hand; §2 set variants)."""
+        rules = self.rules
+        declarer = self.declarer
+        assert declarer is not None and self.melds is not None
+        us = rules.team_of(declarer)
+        them = 1 - us
+        melds = self._team_meld()
+        tricks = self.trick_points
+        played = outcome is Outcome.MADE
+        saved = [True, True]
+        scores = [0, 0]
+        if played:
+            dix_only = [all(m.dix_only or not m.items for m in self.melds[t::2])
+                        and any(m.items for m in self.melds[t::2]) for t in (0, 1)]
+            saved[them] = (not rules.save_meld_needs_trick or tricks[them] > 0
+                           or dix_only[them])
+            scores[them] = tricks[them] + (melds[them] if saved[them] else 0)
+            if self.moon:
+                took_all = all(t.winner == declarer for t in self.tricks)
+                outcome = Outcome.MOON if took_all else Outcome.MOON_FAILED
+                made = took_all
+            else:
+                made = melds[us] + tricks[us] >= self.contract
+                outcome = Outcome.MADE if made else Outcome.SET
+        else:
+            made = False
+            scores[them] = melds[them]  # no play: the defenders score their meld
+        if outcome is Outcome.MOON:
+            scores[us] = 1000 // rules.unit
+        elif made:
+            scores[us] = melds[us] + tricks[us]
+        else:
+            saved[us] = not rules.set_forfeits_meld
+            kept = 0 if rules.set_forfeits_meld else melds[us]
+            if rules.set_penalty == "chips":
+                scores[us] = kept
+                scores[them] += self.contract
+            elif rules.set_penalty == "shortfall" and outcome is not Outcome.MOON_FAILED:
+                scores[us] = -(self.contract - melds[us] - tricks[us])
+            else:
+                scores[us] = kept - self.contract
+        for team in (0, 1):
+            self.scores[team] += scores[team]
+        result = HandResult(
+            self.hand_number, self.dealer, outcome, declarer, self.contract, self.trump,
+            self.melds, tuple(melds), tuple(tricks), tuple(saved), tuple(scores),
+            tuple(self.scores), tuple(self.tricks))
+        self._end_deal(result, next_dealer=(self.dealer + 1) % self._n)
+
+    def _end_deal(self, result: HandResult, next_dealer: int, redeal: bool = False) -> None:
+        self.results.append(result)
+        self._redeals = self._redeals + 1 if redeal else 0
+        winner = self._game_winner(result)
+        if winner is not None:
+            self.winner = winner
+            self.phase, self.to_act = Phase.GAME_OVER, None
+            return
+        self._start_deal(next_dealer, self.deal_index + 1)
+
+    def _game_winner(self, result: HandResult) -> int | None:
+        """RULES.md §1 Game: first to the target; both at once, the declaring team."""
+        if result.outcome is Outcome.MOON:
+            return result.declaring_team
+        over = [t for t in range(self.rules.teams) if self.scores[t] >= self.rules.game_target]
+        if len(over) > 1:
+            return result.declaring_team
+        return over[0] if over else None
+
+    # -- history --------------------------------------------------------------
+
+    def undo(self) -> Action:
+        """Take back the last action and return it; :class:`PhaseError` if none."""
+        if not self.actions:
+            raise PhaseError("nothing to undo")
+        last = self.actions.pop()
+        while self._checkpoints[-1][0] > len(self.actions):
+            self._checkpoints.pop()
+        start, dealer, index, scores, n_results, redeals = self._checkpoints[-1]
+        replay = self.actions[start:]
+        del self.actions[start:]
+        self.scores = list(scores)
+        del self.results[n_results:]
+        self._redeals = redeals
+        self.winner = None
+        self._restore_deal(dealer, index)
+        for action in replay:
+            self.apply_unchecked(action)
+        return last
+
+    def copy(self) -> Game:
+        """An independent copy (same rules, seed and history)."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        for name in ("actions", "scores", "results", "_checkpoints", "_once", "_twice",
+                     "auction", "_passed", "_spoken", "tricks", "trick", "_trick_seats",
+                     "trick_points"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    @property
+    def record(self) -> GameRecord:
+        """Rules, seed, first dealer, fixed deals and every action: replays this game."""
+        return GameRecord(str(self.rules), self.seed, self.first_dealer,
+                          tuple(str(a) for a in self.actions),
+                          tuple(tuple(str(h) for h in d) for d in self.deals))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        """Replay a record, checking every action."""
+        return record.replay()
+
+    # -- views ----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """Exactly what ``seat`` may know now (``None``: a spectator's view)."""
+        if seat is not None and not 0 <= seat < self._n:
+            raise IllegalActionError(f"no seat {seat}: seats are 0 to {self._n - 1}")
+        in_pass = seat is not None and self.declarer is not None and seat in (
+            self.declarer, self.partner(self.declarer))
+        legal = tuple(self.legal_actions()) if seat is not None and seat == self.to_act else ()
+        return View(
+            seat=seat, rules=self.rules, phase=self.phase, to_act=self.to_act,
+            dealer=self.dealer, hand_number=self.hand_number, scores=tuple(self.scores),
+            hand=None if seat is None else self.hand(seat),
+            hand_sizes=tuple(len(self.hand(s)) for s in range(self._n)),
+            auction=tuple(self.auction), high_bid=self.high_bid, high_bidder=self.high_bidder,
+            declarer=self.declarer, contract=self.contract, trump=self.trump,
+            given=self.given if in_pass else None, returned=self.returned if in_pass else None,
+            melds=self.melds, moon=self.moon, tricks=tuple(self.tricks),
+            trick=tuple(zip(self._trick_seats, (ALL_CARDS[c] for c in self.trick),
+                            strict=True)),
+            trick_points=tuple(self.trick_points), results=tuple(self.results),
+            winner=self.winner, legal_actions=legal)
+
+    def public_view(self) -> View:
+        """What a spectator sees: no hand and no passed cards."""
+        return self.view(None)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules} seed={self.seed!r} hand {self.hand_number} "
+                f"{self.phase} to_act={self.to_act} scores={self.scores}>")
