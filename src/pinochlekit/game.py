@@ -50,6 +50,29 @@ __all__ = ["Game"]
 _NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
 
 
+# For each suit and 6-bit chunk of a mask, the plays of those kinds, lowest first.
+_PLAYS_BY_SUIT: tuple[tuple[list[Action], ...], ...] = tuple(
+    tuple([PLAYS[c] for c in cards_of_mask(bits << (6 * suit))] for bits in range(64))
+    for suit in range(4))
+
+
+_PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
+_PLAY = Phase.PLAY
+_THROW_IN, _MOON, _PASS, _PASS_HELP, _REDEAL = ThrowIn(), Moon(), Pass(), Pass(help=True), Redeal()
+
+
+def _plays_of(mask: int) -> list[Action]:
+    """The plays of the kinds in ``mask``, lowest kind first (memoized by mask)."""
+    plays = _PLAY_LISTS.get(mask)
+    if plays is None:
+        if len(_PLAY_LISTS) > 200_000:
+            _PLAY_LISTS.clear()
+        plays = _PLAY_LISTS[mask] = tuple(
+            _PLAYS_BY_SUIT[0][mask & 63] + _PLAYS_BY_SUIT[1][mask >> 6 & 63]
+            + _PLAYS_BY_SUIT[2][mask >> 12 & 63] + _PLAYS_BY_SUIT[3][mask >> 18 & 63])
+    return list(plays)
+
+
 @lru_cache(maxsize=64)
 def _bid_ladder(rules: Rules) -> tuple[Bid, ...]:
     """Every bid from the opening bid up to the most a team could ever score."""
@@ -84,6 +107,8 @@ class Game:
         self._flags = must_beat_flags(rules)
         self._n = rules.players
         self.actions: list[Action] = []
+        self._mask_key = -1
+        self._mask = 0
         self.scores = [0] * rules.teams
         self.results: list[HandResult] = []
         self.winner: int | None = None
@@ -124,6 +149,7 @@ class Game:
         self.dealt = tuple(hands)
         self._once = [h.once for h in hands]
         self._twice = [h.twice for h in hands]
+        self._mask_key = -1
         self.phase = Phase.AUCTION
         self.to_act: int | None = (dealer + 1) % self._n
         self.auction: list[tuple[int, Action]] = []
@@ -138,6 +164,7 @@ class Game:
         self.returned: tuple[Card, ...] | None = None
         self.melds: tuple[MeldResult, ...] | None = None
         self.moon = False
+        self._trick_size = self._n
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
         self._trick_seats: list[int] = []
@@ -174,25 +201,25 @@ class Game:
         phase, seat = self.phase, self.to_act
         if seat is None:
             return []
-        if phase is Phase.PLAY:
-            mask = self._play_mask(seat)
-            actions: list[Action] = [PLAYS[c] for c in cards_of_mask(mask)]
-            if self._may_concede():
-                actions.append(ThrowIn())
+        if phase is _PLAY:
+            mask = self._mask if self._mask_key == len(self.actions) else self._play_mask(seat)
+            actions: list[Action] = _plays_of(mask)
+            if not self.tricks and not self.trick and not self.moon:
+                actions.append(_THROW_IN)
                 if self.rules.shoot_the_moon:
-                    actions.append(Moon())
+                    actions.append(_MOON)
             return actions
         if phase is Phase.AUCTION:
             actions = []
             if not self._must_open(seat):
-                actions.append(Pass())
+                actions.append(_PASS)
                 if self.rules.pass_with_help:
-                    actions.append(Pass(help=True))
+                    actions.append(_PASS_HELP)
             ladder = _bid_ladder(self.rules)
             actions.extend(ladder[(self._lowest_bid() - self.rules.opening_bid)
                                   // self.rules.step:])
             if self._may_redeal(seat):
-                actions.append(Redeal())
+                actions.append(_REDEAL)
             return actions
         if phase is Phase.TRUMP:
             return [NameTrump(s) for s in self._trump_choices()]
@@ -203,8 +230,13 @@ class Game:
         return [kind(c) for c in combos]
 
     def _play_mask(self, seat: int) -> int:
-        return legal_mask(self._once[seat], self.trick, int(self.trump or 0), self.rules,
-                          not self.tricks, self._flags)
+        """The legal kinds for ``seat`` now, computed once per position."""
+        key = len(self.actions)
+        if self._mask_key != key:
+            self._mask = legal_mask(self._once[seat], self.trick, int(self.trump or 0),
+                                    self.rules, not self.tricks, self._flags)
+            self._mask_key = key
+        return self._mask
 
     def _may_concede(self) -> bool:
         """Throw in (or shoot the moon) only before the first card of the play."""
@@ -356,6 +388,15 @@ class Game:
         Raises a subclass of :class:`~pinochlekit.errors.IllegalActionError` and
         leaves the game unchanged if the rules forbid the action.
         """
+        if type(action) is Play and seat is None and self.phase is _PLAY:
+            # The common case, checked without the slow path: a legal card by the seat to act.
+            actor = self.to_act
+            mask = self._mask if self._mask_key == len(self.actions) else self._play_mask(
+                actor)  # type: ignore[arg-type]
+            if mask >> action.card & 1:
+                self.actions.append(action)
+                self._play(actor, action.card)  # type: ignore[arg-type]
+                return
         self._check(action, seat)
         self.apply_unchecked(action)
 
@@ -384,7 +425,8 @@ class Game:
         elif kind is ThrowIn:
             self._finish(Outcome.THROWN_IN)
         elif kind is Moon:
-            self.moon = True
+            self.moon = True  # RULES.md §2 shoot the moon: partner's hand sits out
+            self._trick_size = self._n - 1
         elif kind is Redeal:
             self._end_deal(HandResult(self.hand_number, self.dealer, Outcome.REDEAL,
                                       caller=seat, totals=tuple(self.scores)),
@@ -462,18 +504,20 @@ class Game:
         trick = self.trick
         trick.append(card)
         self._trick_seats.append(seat)
-        if len(trick) < (self._n - 1 if self.moon else self._n):
-            self.to_act = self._next_seat(seat)
+        if len(trick) < self._trick_size:
+            nxt = (seat + 1) % self._n
+            self.to_act = self._next_seat(seat) if self.moon else nxt
             return
-        i = winner_index(trick, self.trump)  # type: ignore[arg-type]
-        winner = self._trick_seats[i]
-        points = sum(self._points[c] for c in trick)
+        seats = self._trick_seats
+        winner = seats[winner_index(trick, self.trump)]  # type: ignore[arg-type]
+        values = self._points
+        points = sum([values[c] for c in trick])
         last = not self._once[winner]
         if last:
             points += 10 // self.rules.unit  # RULES.md §1 Counting: last trick 10
         self.trick_points[self.rules.team_of(winner)] += points
-        self.tricks.append(Trick(self._trick_seats[0], tuple(ALL_CARDS[c] for c in trick),
-                                 tuple(self._trick_seats), winner, points))
+        self.tricks.append(Trick(seats[0], tuple(map(ALL_CARDS.__getitem__, trick)),
+                                 tuple(seats), winner, points))
         self.trick = []
         self._trick_seats = []
         if last:

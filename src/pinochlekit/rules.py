@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, get_args, get_type_hints
 
 from pinochlekit.errors import RulesError
@@ -113,7 +114,7 @@ class Rules:
                        "reach it in one hand the declaring team wins", "all")
 
     def __post_init__(self) -> None:
-        hints = get_type_hints(Rules)
+        hints = _hints()
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             allowed = get_args(hints[f.name])
@@ -245,7 +246,7 @@ class Rules:
             name, body = "pagat", text
         base = cls.preset(name)
         changes: dict[str, Any] = {}
-        hints = get_type_hints(Rules)
+        hints = _hints()
         for part in filter(None, (p.strip() for p in body.split(","))):
             key, sep, raw = part.partition("=")
             key, raw = key.strip(), raw.strip().strip("'\"")
@@ -279,6 +280,11 @@ class Rules:
         """Every option as (name, value, meaning, source) rows."""
         return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
                  f.metadata["source"]) for f in dataclasses.fields(self)]
+
+
+@lru_cache(maxsize=1)
+def _hints() -> dict[str, Any]:
+    return get_type_hints(Rules)
 
 
 def _read_value(key: str, kind: Any, raw: str) -> Any:

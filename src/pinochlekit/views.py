@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from pinochlekit.actions import Action
 from pinochlekit.cards import Card, Hand, Suit
@@ -50,8 +50,7 @@ class Outcome(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the cards in the order played, who won."""
 
     leader: int

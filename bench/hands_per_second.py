@@ -1,0 +1,77 @@
+"""Full hands per second through the checked Game API, one core.
+
+Random legal players: in the auction each seat passes or raises one step with
+equal chance (uniform over the ~950 legal bids would bid every hand off the
+board, so no trick would ever be played); passing picks cards uniformly from
+the hand; every card play is uniform over ``game.legal_actions()``. Every
+action goes through ``game.apply`` (checked). Only hands whose twelve tricks
+are all played count as full hands.
+
+Rates are per CPU second of this one process (time.process_time), so other load on
+the machine disturbs them less.
+
+    python bench/hands_per_second.py [--seconds 10] [--rules pagat] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from pinochlekit import Bid, Game, Give, Pass, Phase, Return, Rules
+
+
+def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Play games until ``seconds`` pass; return (full hands, all deals, elapsed)."""
+    rng = random.Random(seed)
+    full = deals = 0
+    start = time.process_time()
+    game_seed = seed * 1_000_003
+    while time.process_time() - start < seconds:
+        game = Game.new(rules, seed=game_seed)
+        game_seed += 1
+        while game.phase is not Phase.GAME_OVER:
+            phase = game.phase
+            if phase is Phase.AUCTION:
+                actions = game.legal_actions()
+                bids = [a for a in actions[:4] if type(a) is Bid]
+                passes = [a for a in actions[:2] if type(a) is Pass]
+                action = rng.choice(passes) if passes and (not bids or rng.random() < 0.5) \
+                    else bids[0]
+            elif phase is Phase.GIVE or phase is Phase.RETURN:
+                assert game.to_act is not None
+                cards = rng.sample(game.hand(game.to_act).cards(), rules.cards_passed)
+                action = Give(tuple(cards)) if phase is Phase.GIVE else Return(tuple(cards))
+            else:
+                action = rng.choice(game.legal_actions())
+            before = len(game.results)
+            game.apply(action)
+            if len(game.results) > before:
+                deals += 1
+                full += len(game.results[-1].tricks) == rules.hand_size
+            if len(game.results) > 200:
+                break
+    return full, deals, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rules", default="pagat")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    rules = Rules.from_string(args.rules)
+    rates = []
+    for run in range(args.repeat):
+        full, deals, elapsed = play_hands(rules, args.seconds, run + 1)
+        rates.append(full / elapsed)
+        print(f"run {run + 1}: {full} full hands ({deals} deals) in {elapsed:.1f} s = "
+              f"{full / elapsed:,.0f} full hands/s")
+    print(f"{args.rules}: median {statistics.median(rates):,.0f} full hands/s "
+          f"(min {min(rates):,.0f}, max {max(rates):,.0f}, {args.repeat} runs)")
+
+
+if __name__ == "__main__":
+    main()
