@@ -19,7 +19,7 @@ from pinochlekit.actions import (
     parse_action,
 )
 from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, parse_cards, parse_suit
-from pinochlekit.deal import deal, deal_seed
+from pinochlekit.deals import deal, deal_seed
 from pinochlekit.errors import (
     GameOverError,
     IllegalActionError,

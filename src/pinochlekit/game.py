@@ -37,7 +37,7 @@ from pinochlekit.actions import (
     ThrowIn,
 )
 from pinochlekit.cards import ALL_CARDS, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of_mask
-from pinochlekit.deal import deal, deal_seed
+from pinochlekit.deals import deal, deal_seed
 from pinochlekit.errors import GameOverError, IllegalActionError, OutOfTurnError, PhaseError
 from pinochlekit.meld import MeldResult, meld
 from pinochlekit.record import GameRecord
@@ -172,7 +172,7 @@ class Game:
 
     @property
     def deal_seed(self) -> str:
-        """The secret seed of the current deal (see :mod:`pinochlekit.deal`)."""
+        """The secret seed of the current deal (see :mod:`pinochlekit.deals`)."""
         return deal_seed(self.seed, self.deal_index)
 
     @property

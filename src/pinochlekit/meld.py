@@ -51,18 +51,45 @@ class MeldItem:
         return f"{self.name} {' '.join(map(str, self.cards))} = {self.points}"
 
 
-@dataclass(frozen=True)
 class MeldResult:
     """A player's meld: the total, the itemized pieces and the cards shown."""
 
+    __slots__ = ("_counts", "_reuse", "_shown", "items", "points")
+
     points: int
     items: tuple[MeldItem, ...]
-    shown: Hand
+
+    def __init__(self, points: int, items: tuple[MeldItem, ...], hand: Hand,
+                 reuse: str = "per_class") -> None:
+        self.points = points
+        self.items = items
+        self._counts = (hand.once, hand.twice)
+        self._reuse = reuse
+        self._shown: Hand | None = None
+
+    @property
+    def shown(self) -> Hand:
+        """The cards laid on the table for this meld (computed on first use)."""
+        if self._shown is None:
+            once, twice = self._counts
+            counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
+            self._shown = _shown(list(self.items), counts, self._reuse)
+        return self._shown
 
     @property
     def dix_only(self) -> bool:
         """Whether the meld is one or two dix and nothing else (RULES.md §1 Scoring)."""
         return bool(self.items) and all(item.name == "dix" for item in self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, MeldResult) and self.points == other.points
+                and self.items == other.items and self.shown == other.shown)
+
+    def __hash__(self) -> int:
+        return hash((self.points, self.items))
+
+    def __repr__(self) -> str:
+        return f"MeldResult(points={self.points}, items={self.items!r})"
 
     def __str__(self) -> str:
         if not self.items:
@@ -100,18 +127,72 @@ def meld(cards: Iterable[int] | Hand, trump: Suit | int | None, rules: Rules) ->
                         rules.meld_reuse, rules.unit)
 
 
-@lru_cache(maxsize=1 << 16)
 def _meld_cached(once: int, twice: int, trump: int, doubles: str, run_extra: str,
                  reuse: str, unit: int) -> MeldResult:
-    counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
-    values = _values(doubles, unit)
     if reuse == "once":
-        items = _best_once(counts, trump, values)
-    else:
-        items = [*_class_one(counts, trump, values, run_extra),
-                 *_class_two(counts, values), *_class_three(counts, values)]
-    return MeldResult(sum(item.points for item in items), tuple(items),
-                      _shown(items, counts, reuse))
+        return _meld_once(once, twice, trump, doubles, unit)
+    # Per class, each class and each suit of class I depends on few bits: memoize those.
+    items: list[MeldItem] = []
+    for suit in range(4):
+        shift = 6 * suit
+        items += _suit_items(suit, once >> shift & 63, twice >> shift & 63, suit == trump,
+                             doubles, run_extra, unit)
+    if trump >= 0:
+        items += _dix_items(trump, (once >> 6 * trump & 1) + (twice >> 6 * trump & 1),
+                            doubles, unit)
+    items += _around_items(once & _AROUND_BITS, twice & _AROUND_BITS, doubles, unit)
+    items += _pinochle_items(once >> _QS & 1, twice >> _QS & 1, once >> _JD & 1,
+                             twice >> _JD & 1, doubles, unit)
+    return MeldResult(sum([item.points for item in items]), tuple(items), Hand(once, twice))
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_once(once: int, twice: int, trump: int, doubles: str, unit: int) -> MeldResult:
+    counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
+    items = _best_once(counts, trump, _values(doubles, unit))
+    return MeldResult(sum(item.points for item in items), tuple(items), Hand(once, twice),
+                      "once")
+
+
+def _counts_of(suit: int, once6: int, twice6: int) -> list[int]:
+    counts = [0] * 24
+    for rank in range(6):
+        counts[suit * 6 + rank] = (once6 >> rank & 1) + (twice6 >> rank & 1)
+    return counts
+
+
+@lru_cache(maxsize=None)
+def _suit_items(suit: int, once6: int, twice6: int, is_trump: bool, doubles: str,
+                run_extra: str, unit: int) -> tuple[MeldItem, ...]:
+    """Class I melds of one suit: runs and marriages (dix apart)."""
+    counts = _counts_of(suit, once6, twice6)
+    counts[suit * 6 + Rank.NINE] = 0
+    trump = suit if is_trump else -1
+    items = _class_one(counts, trump, _values(doubles, unit), run_extra)
+    return tuple(item for item in items if item.name != "dix")
+
+
+@lru_cache(maxsize=None)
+def _dix_items(trump: int, nines: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
+    return (_item("dix", (_card(trump, Rank.NINE),), _values(doubles, unit)),) * nines
+
+
+_AROUND_BITS = sum(1 << (s * 6 + r) for s in range(4) for r, _ in ((Rank.ACE, 0),
+                   (Rank.KING, 0), (Rank.QUEEN, 0), (Rank.JACK, 0)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _around_items(once: int, twice: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
+    counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
+    return tuple(_class_two(counts, _values(doubles, unit)))
+
+
+@lru_cache(maxsize=None)
+def _pinochle_items(qs1: int, qs2: int, jd1: int, jd2: int, doubles: str,
+                    unit: int) -> tuple[MeldItem, ...]:
+    counts = [0] * 24
+    counts[_QS], counts[_JD] = qs1 + qs2, jd1 + jd2
+    return tuple(_class_three(counts, _values(doubles, unit)))
 
 
 def _card(suit: int, rank: int) -> Card:

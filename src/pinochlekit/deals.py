@@ -1,8 +1,9 @@
 """Seeded, reproducible deals (RULES.md §1 Deal).
 
 A game's seed gives every deal its own *deal seed* (a SHA-256 hex digest), and
-a deal seed gives the deal through a Fisher-Yates shuffle driven by SHAKE-256. Only the standard library is used and nothing depends on
-Python's ``random``, so a deal can be recomputed anywhere from its deal seed:
+a deal seed gives the deal by sorting the deck on keys drawn from SHAKE-256.
+Only the standard library is used and nothing depends on Python's
+``random``, so a deal can be recomputed anywhere from its deal seed:
 this is what makes deals provably fair (publish the hash of the deal seed
 before the hand, reveal the deal seed after it).
 
@@ -34,27 +35,15 @@ def deal_seed(seed: int | str, index: int) -> str:
 def shuffled_deck(seed: str) -> list[int]:
     """The 48 cards (kinds, two of each) in the order a deal seed shuffles them.
 
-    Fisher-Yates, each index drawn as a 32-bit word of SHAKE-256 output, with
-    rejection of the biased top of the range.
+    Each of the 48 positions of the unshuffled deck gets a 64-bit key from
+    SHAKE-256; the deck is sorted by key (ties, which have odds of about
+    2**-53 per deal, keep the unshuffled order). Sorting by independent uniform
+    keys gives every order of the deck the same chance.
     """
-    deck = list(_DECK)
-    stream = hashlib.shake_256(f"pinochlekit/shuffle/{seed}".encode())
-    words: list[int] = []
-    used = 0
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        limit = (1 << 32) - (1 << 32) % n
-        while True:
-            if not words:
-                used += 256
-                block = stream.digest(used)[used - 256:]
-                words = list(reversed(struct.unpack(">64I", block)))
-            word = words.pop()
-            if word < limit:
-                break
-        j = word % n
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    keys = struct.unpack(">48Q", hashlib.shake_256(f"pinochlekit/shuffle/{seed}".encode())
+                         .digest(48 * 8))
+    order = sorted(range(48), key=keys.__getitem__)
+    return [_DECK[i] for i in order]
 
 
 def deal(seed: str, dealer: int, players: int = 4) -> tuple[Hand, ...]:
