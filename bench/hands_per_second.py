@@ -20,7 +20,7 @@ import random
 import statistics
 import time
 
-from pinochlekit import Bid, Game, Give, Pass, Phase, Return, Rules
+from pinochlekit import Action, Bid, Game, Give, Pass, Phase, Return, Rules
 
 
 def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -34,6 +34,7 @@ def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float
         game_seed += 1
         while game.phase is not Phase.GAME_OVER:
             phase = game.phase
+            action: Action
             if phase is Phase.AUCTION:
                 actions = game.legal_actions()
                 bids = [a for a in actions[:4] if type(a) is Bid]

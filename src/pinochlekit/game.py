@@ -36,13 +36,19 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import ALL_CARDS, SUIT_MASKS, Card, Hand, Rank, Suit, cards_of_mask
+from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, cards_of_mask
 from pinochlekit.deals import deal, deal_seed
 from pinochlekit.errors import GameOverError, IllegalActionError, OutOfTurnError, PhaseError
 from pinochlekit.meld import MeldResult, meld
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
-from pinochlekit.tricks import card_points, explain_illegal, legal_mask, must_beat_flags, winner_index
+from pinochlekit.tricks import (
+    card_points,
+    explain_illegal,
+    legal_mask,
+    must_beat_flags,
+    winner_index,
+)
 from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 
 __all__ = ["Game"]
@@ -364,8 +370,8 @@ class Game:
 
     def _wants(self) -> str:
         wants = {Phase.AUCTION: "bid or pass", Phase.TRUMP: "name trump",
-                 Phase.GIVE: f"partner gives {self.rules.cards_passed} cards",
-                 Phase.RETURN: f"declarer returns {self.rules.cards_passed} cards",
+                 Phase.GIVE: f"give {self.rules.cards_passed} cards to the declarer",
+                 Phase.RETURN: f"return {self.rules.cards_passed} cards to partner",
                  Phase.PLAY: "play a card"}
         return f"seat {self.to_act} must {wants.get(self.phase, 'wait')}"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit
 from pinochlekit.rules import Rules
@@ -106,7 +106,7 @@ def meld_values(rules: Rules) -> dict[str, int]:
     return dict(_values(rules.doubles, rules.unit))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _values(doubles: str, unit: int) -> dict[str, int]:
     values = {name: v // unit for name, v in _SINGLE.items()}
     for name, v in _SPECIAL_DOUBLE.items():
@@ -161,7 +161,7 @@ def _counts_of(suit: int, once6: int, twice6: int) -> list[int]:
     return counts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_items(suit: int, once6: int, twice6: int, is_trump: bool, doubles: str,
                 run_extra: str, unit: int) -> tuple[MeldItem, ...]:
     """Class I melds of one suit: runs and marriages (dix apart)."""
@@ -172,7 +172,7 @@ def _suit_items(suit: int, once6: int, twice6: int, is_trump: bool, doubles: str
     return tuple(item for item in items if item.name != "dix")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dix_items(trump: int, nines: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
     return (_item("dix", (_card(trump, Rank.NINE),), _values(doubles, unit)),) * nines
 
@@ -187,7 +187,7 @@ def _around_items(once: int, twice: int, doubles: str, unit: int) -> tuple[MeldI
     return tuple(_class_two(counts, _values(doubles, unit)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pinochle_items(qs1: int, qs2: int, jd1: int, jd2: int, doubles: str,
                     unit: int) -> tuple[MeldItem, ...]:
     counts = [0] * 24

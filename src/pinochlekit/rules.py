@@ -151,6 +151,9 @@ class Rules:
                              "(the shortfall already counts the meld)")
         if self.max_deals and (self.max_deals < 2 or self.nines_redeal == "off"):
             raise RulesError("max_deals", "must be 0, or 2 or more with a nines_redeal rule")
+        if self.min_bid % self.bid_step:  # RULES.md §1 Auction: every bid a multiple of 10
+            raise RulesError("min_bid", f"must be a multiple of bid_step ({self.bid_step}), "
+                             f"not {self.min_bid}")
 
     # -- values in play -------------------------------------------------------
 
@@ -233,10 +236,10 @@ class Rules:
 
         >>> Rules.from_string("cutthroat(target=1000)").cards_passed
         0
-        >>> Rules.from_string("pagat(must_beat=sometimes)")
+        >>> Rules.from_string("pagat(must_beat=sometimes)")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pinochlekit.errors.RulesError: must_beat: must be one of 'always', 'trump_led', 'following', not 'sometimes'
+        pinochlekit.errors.RulesError: must_beat: must be one of 'always', ... not 'sometimes'
         """
         text = text.strip()
         match = re.fullmatch(r"([A-Za-z_][\w]*)\s*(?:\((.*)\))?", text, re.S)

@@ -9,7 +9,7 @@ view (``seat is None``) holds only what a spectator sees.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from pinochlekit.actions import Action
@@ -20,7 +20,7 @@ from pinochlekit.rules import Rules
 __all__ = ["HandResult", "Outcome", "Phase", "Trick", "View"]
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """The phases of a hand (RULES.md §1), plus the end of the game."""
 
     AUCTION = "auction"
@@ -34,7 +34,7 @@ class Phase(str, Enum):
         return self.value
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     """How a deal ended."""
 
     MADE = "made"

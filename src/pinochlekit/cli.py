@@ -1,0 +1,361 @@
+"""The ``pinochle`` command line: rules, meld, legal plays, demo games, replays.
+
+Every subcommand has ``--help``. Every error is one line on stderr starting
+with ``pinochle: error:``; the exit status is 2 for bad usage or bad input and
+1 when a file cannot be read or written.
+
+>>> main(["meld", "--trump", "S", "AS TS KS QS JS 9S"])
+run  AS TS KS QS JS  150
+dix  9S               10
+total                160
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from pinochlekit.cards import Card, Hand, Suit, parse_cards, parse_suit
+from pinochlekit.errors import PinochleError
+from pinochlekit.game import Game
+from pinochlekit.meld import MeldResult, meld
+from pinochlekit.narrate import narrate, stories
+from pinochlekit.players import PLAYERS
+from pinochlekit.record import GameRecord
+from pinochlekit.rules import PRESET_SOURCES, Rules
+from pinochlekit.tricks import explain_illegal, legal_plays
+
+__all__ = ["UsageError", "build_parser", "main", "meld_dict"]
+
+PROG = "pinochle"
+
+
+class UsageError(Exception):
+    """Bad command-line usage: reported as one line, exit status 2."""
+
+
+class _FileError(Exception):
+    """A file that cannot be read or written: reported as one line, exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, raised rather than printed."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+_EPILOG = """\
+examples:
+  pinochle rules                          list the presets
+  pinochle rules "pagat(min_bid=200)"     every option of some rules
+  pinochle meld --trump S AS TS KS QS JS 9S
+  pinochle legal --trump S --trick "KH AH" AH TH 9H KS
+  pinochle demo --seed 1 --record game.json
+  pinochle replay game.json --hand 2
+
+Cards are written rank then suit: ranks A T K Q J 9 (10 also works), suits
+S H D C (symbols also work), e.g. TS 10S QS JD. Rules are a preset name,
+optionally with changed options: "pagat(min_bid=200, cards_passed=3)".
+"""
+
+
+def _fill(text: str) -> str:
+    """Wrap each paragraph of a help text to 79 columns, keeping ``example:`` lines."""
+    return "\n\n".join(para if para.startswith("example") else textwrap.fill(para, 79)
+                       for para in text.split("\n\n"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the ``pinochle`` argument parser with all its subcommands."""
+    parser = _Parser(
+        prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_fill("Four-handed partnership auction pinochle: rules, meld, legal "
+                          "plays, and demo games between computer players."),
+        epilog=_EPILOG)
+    from pinochlekit import __version__
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    def command(name: str, run: Callable[[argparse.Namespace], int], summary: str,
+                description: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=summary, description=_fill(description),
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.set_defaults(run=run)
+        return sub
+
+    rules_help = ("rules: a preset, optionally with changed options, e.g. "
+                  "'modern' or 'pagat(min_bid=200)' (default: pagat)")
+
+    sub = command("rules", _run_rules, "list the presets, or show every option of some rules",
+                  "Without an argument, list the named presets and where each comes from. "
+                  "With one, show every option of those rules: its value, what it means "
+                  "and its source (the seed texts 000-004 of RULES.md).")
+    sub.add_argument("rules", nargs="?", metavar="RULES",
+                     help="a preset name or a rules string like 'pagat(min_bid=200)'")
+
+    sub = command("meld", _run_meld, "score the meld of some cards",
+                  "Show the best meld of one player's cards, item by item, and its total "
+                  "(RULES.md §1 Meld).\n\nexample: pinochle meld --trump S AS TS KS QS JS 9S")
+    sub.add_argument("--trump", required=True, metavar="SUIT",
+                     help="the trump suit (S, H, D, C), or 'none' before trump is named")
+    sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
+    sub.add_argument("--json", action="store_true",
+                     help='print {"points": ..., "items": [...], "shown": ...} as JSON')
+    sub.add_argument("cards", nargs="+", metavar="CARD",
+                     help="the cards, as separate arguments or one quoted string")
+
+    sub = command("legal", _run_legal, "list the cards a hand may play to a trick",
+                  "Show which cards of a hand may be played to the trick so far, and why "
+                  "each other card may not (RULES.md §1 Play).\n\n"
+                  'example: pinochle legal --trump S --trick "KH AH" AH TH 9H KS')
+    sub.add_argument("--trump", required=True, metavar="SUIT",
+                     help="the trump suit (S, H, D or C)")
+    sub.add_argument("--trick", default="", metavar="CARDS",
+                     help="the cards already played to the trick, in order (default: "
+                          "none, you lead)")
+    sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
+    sub.add_argument("--first-trick", action="store_true",
+                     help="this is the first trick of the hand (matters when the first "
+                          "lead must be trump)")
+    sub.add_argument("hand", nargs="+", metavar="CARD",
+                     help="the cards in hand, as separate arguments or one quoted string")
+
+    sub = command("demo", _run_demo, "play a whole game between computer players",
+                  "Play a game to the target between built-in computer players and print "
+                  "it hand by hand: the deal, the auction, trump, the cards passed, each "
+                  "player's meld, every trick and the score. The same seed gives the same "
+                  "game.")
+    sub.add_argument("--seed", metavar="SEED",
+                     help="the seed of every deal and every player (default: a random "
+                          "seed, printed in the first line)")
+    sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
+    sub.add_argument("--dealer", type=int, default=0, metavar="SEAT",
+                     help="the first dealer, a seat from 0 to 3 (default: 0)")
+    sub.add_argument("--players", default="simple", metavar="NAMES",
+                     help=f"one player name for every seat, or four separated by commas; "
+                          f"names: {', '.join(PLAYERS)} (default: simple)")
+    sub.add_argument("--record", metavar="FILE",
+                     help="also write the game record (JSON) to FILE, for 'pinochle replay'")
+    sub.add_argument("--max-hands", type=int, default=1000, metavar="N",
+                     help="stop after N hands even without a winner (default: 1000)")
+
+    sub = command("replay", _run_replay, "replay a game record and print it",
+                  "Read a game record written by 'pinochle demo --record' (or any "
+                  "pinochlekit record), check every action again and print the game "
+                  "the way 'pinochle demo' does.")
+    sub.add_argument("file", metavar="FILE", help="the record (JSON); '-' reads stdin")
+    sub.add_argument("--hand", type=int, metavar="N",
+                     help="print only hand N (hands are numbered from 1, redeals included)")
+    return parser
+
+
+# -- rules ------------------------------------------------------------------
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    if args.rules is None:
+        width = max(map(len, PRESET_SOURCES))
+        print("presets ('pinochle rules NAME' shows every option):")
+        for name in Rules.presets():
+            lines = textwrap.wrap(PRESET_SOURCES[name], 96 - width)
+            print(f"  {name:<{width}}  {lines[0]}")
+            for line in lines[1:]:
+                print(f"  {'':<{width}}  {line}")
+        print(f"default: {Rules.presets()[0]}")
+        return 0
+    rules = Rules.from_string(args.rules)
+    base = Rules()
+    print(f"rules: {rules}")
+    if rules.unit != 1:
+        print(f"values in play (divided by ten): opening bid {rules.opening_bid}, step "
+              f"{rules.step}, game {rules.game_target}")
+    print("options ('*': differs from pagat):")
+    for (name, value, meaning, source), (_, default, _, _) in zip(
+            rules.describe(), base.describe(), strict=True):
+        mark = "*" if value != default else " "
+        changed = f"  (pagat: {default})" if value != default else ""
+        print(f"{mark} {name} = {value}{changed}")
+        for line in textwrap.wrap(meaning, 92):
+            print(f"      {line}")
+        print(f"      source: {source}")
+    return 0
+
+
+# -- meld and legal ---------------------------------------------------------
+
+
+def _read_trump(text: str, *, allow_none: bool) -> Suit | None:
+    if allow_none and text.strip().lower() in ("none", "-", "no"):
+        return None
+    return parse_suit(text)
+
+
+def _read_cards(words: Sequence[str]) -> list[Card]:
+    cards = parse_cards(" ".join(words))
+    Hand.from_cards(cards)  # at most two of each card
+    return cards
+
+
+def meld_dict(result: MeldResult) -> dict[str, object]:
+    """Turn a meld into JSON-ready data (the shape :meth:`pinochlekit.View.to_dict` uses)."""
+    return {"points": result.points,
+            "items": [{"name": item.name, "cards": " ".join(map(str, item.cards)),
+                       "points": item.points} for item in result.items],
+            "shown": str(result.shown)}
+
+
+def _run_meld(args: argparse.Namespace) -> int:
+    rules = Rules.from_string(args.rules)
+    trump = _read_trump(args.trump, allow_none=True)
+    result = meld(_read_cards(args.cards), trump, rules)
+    if args.json:
+        print(json.dumps(meld_dict(result)))
+        return 0
+    if not result.items:
+        print("no meld")
+    rows = [(item.name, " ".join(map(str, item.cards)), str(item.points))
+            for item in result.items]
+    rows.append(("total", "", str(result.points)))
+    name_w = max(len(r[0]) for r in rows[:-1]) if result.items else 0
+    cards_w = max(len(r[1]) for r in rows)
+    points_w = max(len(r[2]) for r in rows)
+    for name, cards, points in rows[:-1]:
+        print(f"{name:<{name_w}}  {cards:<{cards_w}}  {points:>{points_w}}")
+    total_w = name_w + cards_w + 4 if result.items else 6
+    print(f"{'total':<{total_w}}{result.points:>{points_w}}")
+    return 0
+
+
+def _run_legal(args: argparse.Namespace) -> int:
+    rules = Rules.from_string(args.rules)
+    trump = _read_trump(args.trump, allow_none=False)
+    assert trump is not None
+    hand_cards = _read_cards(args.hand)
+    trick = parse_cards(args.trick)
+    if len(trick) >= rules.players:
+        raise UsageError(f"a trick holds at most {rules.players - 1} cards before yours, "
+                         f"not {len(trick)}: {args.trick!r}")
+    Hand.from_cards([*hand_cards, *trick])  # no third copy of any card
+    hand = Hand.from_cards(hand_cards)
+    legal = legal_plays(hand, trick, trump, rules, first_trick=args.first_trick)
+    print("legal: " + " ".join(str(c) for c in Hand.from_cards(legal)))
+    illegal = [c for c in Hand.from_cards(set(hand_cards)) if c not in legal]
+    if illegal:
+        print("not legal:")
+        for card in illegal:
+            reason = explain_illegal(hand.once, trick, trump, rules, args.first_trick, card)
+            print(f"  {card}  {reason}")
+    return 0
+
+
+# -- demo and replay --------------------------------------------------------
+
+
+def _read_seed(text: str | None) -> int | str | None:
+    if text is None:
+        return None
+    text = text.strip()
+    if not text:
+        raise UsageError("the seed is empty")
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    rules = Rules.from_string(args.rules)
+    names = [n.strip() for n in args.players.split(",")]
+    if len(names) == 1:
+        names *= rules.players
+    if len(names) != rules.players:
+        raise UsageError(f"--players: give one name or {rules.players}, not {len(names)}")
+    unknown = [n for n in names if n not in PLAYERS]
+    if unknown:
+        raise UsageError(f"--players: unknown player {unknown[0]!r}; players: "
+                         f"{', '.join(PLAYERS)}")
+    if args.max_hands < 1:
+        raise UsageError(f"--max-hands must be at least 1, not {args.max_hands}")
+    game = Game.new(rules, seed=_read_seed(args.seed), dealer=args.dealer)
+    players = [PLAYERS[name]() for name in names]
+    rngs = [random.Random(f"pinochle demo/{game.seed}/{seat}") for seat in range(rules.players)]
+    while game.winner is None and len(game.results) < args.max_hands:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat), rngs[seat]), seat)
+    if args.record:
+        text = game.record.to_json(indent=2) + "\n"
+        try:
+            Path(args.record).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise _FileError(f"cannot write {args.record!r}: {error.strerror or error}") from None
+        print(f"pinochle: record written to {args.record}", file=sys.stderr)
+    _print_lines(narrate(game))
+    return 0
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    try:
+        path = None if args.file == "-" else Path(args.file)
+        text = sys.stdin.read() if path is None else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.file!r} is not a text file (UTF-8)") from None
+    except OSError as error:
+        raise _FileError(f"cannot read {args.file!r}: {error.strerror or error}") from None
+    game = GameRecord.from_json(text).replay()
+    hands = None
+    if args.hand is not None:
+        count = len(stories(game))
+        if not 1 <= args.hand <= count:
+            raise UsageError(f"--hand {args.hand}: this record has hands 1 to {count}")
+        hands = {args.hand}
+    _print_lines(narrate(game, hands))
+    return 0
+
+
+def _print_lines(lines: Sequence[str]) -> None:
+    sys.stdout.write("".join(line + "\n" for line in lines))
+
+
+# -- entry point ------------------------------------------------------------
+
+
+def _fail(message: str, status: int) -> int:
+    first = message.strip().splitlines()[0] if message.strip() else "failed"
+    print(f"{PROG}: error: {first}", file=sys.stderr)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    if isinstance(sys.stdout, io.TextIOWrapper):  # never fail on a narrow terminal encoding
+        sys.stdout.reconfigure(errors="replace")
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.run(args)
+        sys.stdout.flush()
+        return status
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else 0
+    except UsageError as error:
+        return _fail(str(error), 2)
+    except _FileError as error:
+        return _fail(str(error), 1)
+    except BrokenPipeError:
+        # The reader went away (``pinochle demo | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except (PinochleError, ValueError) as error:
+        return _fail(str(error), 2)
+    except OSError as error:
+        return _fail(str(error), 1)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)

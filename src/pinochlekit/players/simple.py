@@ -1,0 +1,223 @@
+"""Two cheap computer players: a simple one for demos and a random one for tests.
+
+Both see only their seat's :class:`~pinochlekit.View` and always answer with one
+of ``view.legal_actions``. Neither is one of the ``easy``/``standard``/``pro``
+players of RULES.md §5; :class:`SimplePlayer` is a few rules of thumb.
+
+>>> import random
+>>> from pinochlekit import Game
+>>> game = Game.new("pagat", seed=5)
+>>> players = [SimplePlayer() for _ in range(4)]
+>>> rng = random.Random(5)
+>>> while game.winner is None:
+...     seat = game.to_act
+...     game.apply(players[seat].choose(game.view(seat), rng), seat)
+>>> game.winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from pinochlekit.actions import (
+    Action,
+    Bid,
+    Give,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+    ThrowIn,
+)
+from pinochlekit.cards import Card, Hand, Rank, Suit
+from pinochlekit.meld import meld
+from pinochlekit.tricks import card_points, winner_index
+from pinochlekit.views import Phase, View
+
+__all__ = ["RandomPlayer", "SimplePlayer", "estimate"]
+
+# Ordinary-scale allowances of SimplePlayer's bidding (divided by rules.unit in play).
+_PER_ACE = 10
+_PER_TEN = 5
+_PARTNER_PASSING = 100  # what partner's passed cards are worth to the declarer
+_PARTNER_PLAIN = 40  # what partner's meld and tricks are worth without passing
+_THROW_IN_MARGIN = 200  # throw in when the contract exceeds team meld + this
+
+
+def _hand(view: View) -> Hand:
+    if view.hand is None:
+        raise ValueError("a player needs a seat's view, not a spectator's")
+    return view.hand
+
+
+def estimate(hand: Hand, view: View) -> tuple[int, Suit]:
+    """Estimate what ``hand`` should make as declarer, and the suit to name for it.
+
+    The best meld over the four suits (ties: the longer suit), plus a rough
+    trick allowance (10 per ace, 5 per ten) and an allowance for partner's
+    help (100 with passing, 40 without), all in the game's own scale.
+    """
+    rules = view.rules
+    unit = rules.unit
+    (best_meld, _), best_suit = max(
+        ((meld(hand, suit, rules).points, len(hand.suit(suit))), suit) for suit in Suit)
+    aces = sum(1 for c in hand if c.rank == Rank.ACE)
+    tens = sum(1 for c in hand if c.rank == Rank.TEN)
+    partner = _PARTNER_PASSING if rules.cards_passed else _PARTNER_PLAIN
+    tricks = (_PER_ACE * aces + _PER_TEN * tens + partner) // unit
+    return best_meld + tricks, best_suit
+
+
+class SimplePlayer:
+    """A few rules of thumb; deterministic (it never draws from ``rng``).
+
+    - Auction: call a nines redeal when allowed; otherwise bid the lowest legal
+      bid while it is at most :func:`estimate`, else pass (never "pass help").
+    - Trump: the suit with the best meld plus ten per card of length.
+    - Passing: partner gives its highest trumps, then aces, keeping its own
+      meld where it can; the declarer returns low cards outside trump and meld.
+    - Before the first lead the declarer throws in when the contract exceeds
+      the team's meld by more than 200 (ordinary scale); it never shoots the moon.
+    - Play: lead a non-trump ace, else the lowest card; following, play low when
+      partner is winning (a counter if last to play), else the highest card that
+      wins the trick (the lowest such card if last to play), else the lowest.
+    """
+
+    def choose(self, view: View, rng: Random) -> Action:
+        """One of ``view.legal_actions`` for the seat to act."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do in the {view.phase}")
+        if view.phase is Phase.AUCTION:
+            action = self._bid(view, legal)
+        elif view.phase is Phase.TRUMP:
+            action = self._trump(view, legal)
+        elif view.phase in (Phase.GIVE, Phase.RETURN):
+            action = self._pass_cards(view, legal)
+        else:
+            action = self._play(view, legal)
+        return action if action in legal else legal[0]
+
+    # -- auction and trump --------------------------------------------------
+
+    def _bid(self, view: View, legal: Sequence[Action]) -> Action:
+        if Redeal() in legal:
+            return Redeal()
+        bids = [a for a in legal if isinstance(a, Bid)]
+        lowest = min(bids, key=lambda b: b.amount)
+        if Pass() not in legal:  # the first bidder must open
+            return lowest
+        value, _ = estimate(_hand(view), view)
+        return lowest if lowest.amount <= value else Pass()
+
+    def _trump(self, view: View, legal: Sequence[Action]) -> Action:
+        hand = _hand(view)
+        per_card = 10 // view.rules.unit
+        choices = [a for a in legal if isinstance(a, NameTrump)]
+        return max(choices, key=lambda a: (
+            meld(hand, a.suit, view.rules).points + per_card * len(hand.suit(a.suit)),
+            -a.suit))
+
+    # -- passing ------------------------------------------------------------
+
+    def _pass_cards(self, view: View, legal: Sequence[Action]) -> Action:
+        hand = _hand(view)
+        trump = view.trump
+        shown = meld(hand, trump, view.rules).shown
+        keep_left = {c: shown.count(c) for c in set(hand)}
+        giving = view.phase is Phase.GIVE
+
+        def value(card: Card, in_meld: bool) -> int:
+            """How much the passer wants this card to travel (giving) or stay (returning)."""
+            worth = int(card.rank)
+            if card.suit == trump:
+                worth += 200
+            elif card.rank == Rank.ACE:
+                worth += 100
+            elif card.rank == Rank.TEN:
+                worth += 30
+            if in_meld:
+                worth += -150 if giving else 150
+            return worth
+
+        # Each copy of a kind in the shown meld is a meld card; extra copies are not.
+        scored: list[tuple[int, Card]] = []
+        for card in hand:
+            in_meld = keep_left[card] > 0
+            if in_meld:
+                keep_left[card] -= 1
+            scored.append((value(card, in_meld), card))
+        n = view.rules.cards_passed
+        if giving:
+            chosen = [c for _, c in sorted(scored, key=lambda vc: (-vc[0], vc[1]))[:n]]
+            action: Action = Give(tuple(chosen))
+        else:
+            chosen = [c for _, c in sorted(scored, key=lambda vc: (vc[0], vc[1]))[:n]]
+            action = Return(tuple(chosen))
+        return action
+
+    # -- play ---------------------------------------------------------------
+
+    def _play(self, view: View, legal: Sequence[Action]) -> Action:
+        if ThrowIn() in legal and view.melds is not None and view.declarer is not None:
+            rules = view.rules
+            team_meld = sum(m.points for s, m in enumerate(view.melds)
+                            if rules.team_of(s) == rules.team_of(view.declarer))
+            if view.contract > team_meld + _THROW_IN_MARGIN // rules.unit:
+                return ThrowIn()
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        trump = int(view.trump) if view.trump is not None else -1
+        points = card_points(view.rules)
+
+        def low(card: Card) -> tuple[bool, int, int, int]:
+            return (card.suit == trump, points[card], card.rank, card)
+
+        def strength(card: Card) -> tuple[bool, int, int]:
+            return (card.suit == trump, card.rank, -card)
+
+        if not view.trick:
+            aces = [c for c in cards if c.rank == Rank.ACE and c.suit != trump]
+            return Play(min(aces) if aces else min(cards, key=low))
+        trick = [c for _, c in view.trick]
+        winning_seat = view.trick[winner_index(trick, trump)][0]
+        seat = view.seat if view.seat is not None else -1
+        partner_winning = view.rules.partnership and winning_seat == (seat + 2) % 4
+        last = len(trick) == (view.rules.players - 1 if view.moon else view.rules.players) - 1
+        if partner_winning:
+            if last:  # a counter for partner's trick
+                return Play(max(cards, key=lambda c: (c.suit != trump, points[c], -c)))
+            return Play(min(cards, key=low))
+        winners = [c for c in cards if winner_index([*trick, c], trump) == len(trick)]
+        if not winners:
+            return Play(min(cards, key=low))
+        return Play(min(winners, key=strength) if last else max(winners, key=strength))
+
+
+class RandomPlayer:
+    """Uniformly random over the legal actions, with exceptions for speed.
+
+    In the auction it passes or raises one step with equal probability (and
+    calls a redeal half the time it may); it chooses the cards to give or
+    return with ``rng.sample`` of its hand.
+    """
+
+    def choose(self, view: View, rng: Random) -> Action:
+        """One of ``view.legal_actions``, drawn from ``rng``."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do in the {view.phase}")
+        if view.phase is Phase.AUCTION:
+            if Redeal() in legal and rng.random() < 0.5:
+                return Redeal()
+            passes = [a for a in legal if isinstance(a, Pass)]
+            lowest = min((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+            if passes and rng.random() < 0.5:
+                return rng.choice(passes)
+            return lowest
+        if view.phase in (Phase.GIVE, Phase.RETURN):
+            chosen = tuple(rng.sample(_hand(view).cards(), view.rules.cards_passed))
+            return Give(chosen) if view.phase is Phase.GIVE else Return(chosen)
+        return rng.choice(legal)

@@ -1,0 +1,221 @@
+"""The simple and random players: legal, deterministic, and finishing games.
+
+The game-level tests drive whole games under every preset with each seat's
+view only and check, at every step, that the player's answer is one of the
+view's legal actions and that the game accepts it. The unit tests pin down the
+rules of thumb of :class:`SimplePlayer` on a fixed deal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from pinochlekit import (
+    Action,
+    Bid,
+    Card,
+    Game,
+    Give,
+    Hand,
+    Moon,
+    NameTrump,
+    Pass,
+    Phase,
+    Play,
+    Redeal,
+    Return,
+    Rules,
+    Suit,
+    ThrowIn,
+    View,
+    legal_plays,
+    meld,
+    parse_action,
+)
+from pinochlekit.players import PLAYERS, Player, RandomPlayer, SimplePlayer
+from pinochlekit.players.simple import estimate
+
+PRESETS = Rules.presets()
+
+
+def play_game(rules: str, seed: int, players: list[Player], max_hands: int = 400) -> Game:
+    """Play a game with only views, checking every answer."""
+    game = Game.new(rules, seed=seed)
+    rngs = [random.Random(f"{seed}/{seat}") for seat in range(4)]
+    while game.winner is None:
+        assert len(game.results) < max_hands, "no winner: the game does not end"
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].choose(view, rngs[seat])
+        assert action in view.legal_actions, (action, view.phase)
+        assert game.is_legal(action, seat), action
+        if isinstance(players[seat], SimplePlayer):
+            assert not isinstance(action, Moon), "SimplePlayer never shoots the moon"
+        game.apply(action, seat)
+    return game
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_simple_players_finish_a_game_under_every_preset(rules: str, seed: int) -> None:
+    game = play_game(rules, seed, [SimplePlayer() for _ in range(4)])
+    assert game.winner in (0, 1)
+    assert max(game.scores) >= game.rules.game_target
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_random_players_finish_a_game_under_every_preset(rules: str) -> None:
+    game = play_game(rules, 3, [RandomPlayer() for _ in range(4)], max_hands=1000)
+    assert game.winner in (0, 1)
+
+
+@pytest.mark.parametrize("seed", range(10, 40))
+def test_simple_player_is_legal_over_many_games(seed: int) -> None:
+    rules = PRESETS[seed % len(PRESETS)]
+    if rules == "family1000":  # slow meld ('once' card reuse); covered above
+        rules = "pagat"
+    players: list[Player] = [SimplePlayer() for _ in range(4)]
+    if seed % 2:  # against random opponents, who reach odder positions
+        players[1], players[3] = RandomPlayer(), RandomPlayer()
+    game = play_game(rules, seed, players, max_hands=1000)
+    assert game.winner in (0, 1)
+
+
+def test_simple_player_never_shoots_the_moon() -> None:
+    game = play_game("family1000", 4, [SimplePlayer() for _ in range(4)])
+    assert not any(isinstance(a, Moon) for a in game.actions)
+
+
+def test_players_are_deterministic_for_a_seed() -> None:
+    for factory in PLAYERS.values():
+        first = play_game("pagat", 9, [factory() for _ in range(4)], max_hands=1000)
+        again = play_game("pagat", 9, [factory() for _ in range(4)], max_hands=1000)
+        assert first.record == again.record
+
+
+def test_player_needs_a_seat_view() -> None:
+    game = Game.new("pagat", seed=1)
+    with pytest.raises(ValueError, match="nothing to do"):
+        SimplePlayer().choose(game.view((game.to_act or 0) + 1), random.Random(0))
+
+
+# -- rules of thumb on a fixed deal --------------------------------------------
+
+# Seat 0 holds a run and two dix in hearts; partner (seat 2) the other hearts.
+DEAL = ("AH TH KH QH JH 9H 9H AS TS KS QS JS",
+        "AS TS KS QS JS 9S AD TD KD QD JD 9D",
+        "AH TH KH QH JH AC TC KC QC JC 9C 9S",
+        "AD TD KD QD JD 9D AC TC KC QC JC 9C")
+
+
+def fixed_game(rules: str = "pagat", *actions: str) -> Game:
+    game = Game.new(rules, seed=0, dealer=3, deals=[[Hand.parse(h) for h in DEAL]])
+    for text in actions:
+        game.apply(parse_action(text))
+    return game
+
+
+def choose(game: Game) -> Action:
+    seat = game.to_act
+    assert seat is not None
+    return SimplePlayer().choose(game.view(seat), random.Random(0))
+
+
+def test_estimate_is_meld_plus_tricks_plus_partner() -> None:
+    view = fixed_game().view(0)
+    assert view.hand is not None
+    # Hearts: run 150 + two dix 20 + KS QS 20; 2 aces, 2 tens; passing: +100.
+    assert estimate(view.hand, view) == (190 + 20 + 10 + 100, Suit.HEARTS)
+    cutthroat = fixed_game("cutthroat").view(0)
+    assert cutthroat.hand is not None
+    assert estimate(cutthroat.hand, cutthroat) == (190 + 20 + 10 + 40, Suit.HEARTS)
+
+
+def test_bids_the_minimum_while_below_its_estimate_then_passes() -> None:
+    assert choose(fixed_game()) == Bid(250)
+    assert choose(fixed_game("pagat", "bid 300", "bid 310", "pass", "pass")) == Bid(320)
+    assert choose(fixed_game("pagat", "bid 300", "bid 320", "pass", "pass")) == Pass()
+
+
+def test_must_open_and_redeal_when_allowed() -> None:
+    view = fixed_game().view(0)
+    forced = dataclasses.replace(view, legal_actions=(Bid(250), Bid(260)),
+                                 hand=Hand.parse("9S JH QD 9C"))
+    assert SimplePlayer().choose(forced, random.Random(0)) == Bid(250)
+    redeal = dataclasses.replace(view, legal_actions=(Pass(), Bid(250), Redeal()))
+    assert SimplePlayer().choose(redeal, random.Random(0)) == Redeal()
+
+
+def test_names_the_suit_with_the_best_meld_and_length() -> None:
+    assert choose(fixed_game("pagat", "bid 250", "pass", "pass", "pass")) == NameTrump(
+        Suit.HEARTS)
+
+
+def test_partner_gives_trumps_and_aces_and_declarer_returns_plain_cards() -> None:
+    game = fixed_game("pagat", "bid 250", "pass", "pass", "pass", "trump H")
+    give = choose(game)
+    assert isinstance(give, Give)
+    assert all(c.suit == Suit.HEARTS or c.rank.letter == "A" for c in give.cards)
+    game.apply(give)
+    back = choose(game)
+    assert isinstance(back, Return)
+    hand = game.hand(0)
+    shown = meld(hand, Suit.HEARTS, game.rules).shown
+    assert all(c.suit != Suit.HEARTS for c in back.cards)
+    kept = hand - Hand.from_cards(back.cards)
+    assert kept.issuperset(shown), "returned a card of its own meld"
+
+
+def test_throws_in_only_when_the_contract_is_out_of_reach() -> None:
+    game = fixed_game("pagat", "bid 250", "pass", "pass", "pass", "trump H")
+    game.apply(choose(game))
+    game.apply(choose(game))
+    assert game.phase is Phase.PLAY and game.melds is not None
+    view = game.view(0)
+    assert ThrowIn() in view.legal_actions
+    team_meld = game.melds[0].points + game.melds[2].points
+    player, rng = SimplePlayer(), random.Random(0)
+    assert isinstance(player.choose(view, rng), Play)
+    hopeless = dataclasses.replace(view, contract=team_meld + 210)
+    assert player.choose(hopeless, rng) == ThrowIn()
+    close = dataclasses.replace(view, contract=team_meld + 200)
+    assert isinstance(player.choose(close, rng), Play)
+
+
+def _play_view(seat: int, hand: str, trick: list[tuple[int, str]], trump: Suit) -> View:
+    base = fixed_game("pagat", "bid 250", "pass", "pass", "pass", "trump H").view(0)
+    cards = [(s, Card(c)) for s, c in trick]
+    held = Hand.parse(hand)
+    legal = tuple(Play(c) for c in legal_plays(held, [c for _, c in cards], trump, base.rules))
+    return dataclasses.replace(base, seat=seat, to_act=seat, phase=Phase.PLAY, hand=held,
+                               trick=tuple(cards), trump=trump, legal_actions=legal)
+
+
+@pytest.mark.parametrize(("seat", "hand", "trick", "expected"), [
+    # Can win, more players to come: the highest winning card.
+    (2, "AH TH 9H KS", [(1, "KH")], "AH"),
+    # Can win as the last player: the lowest winning card.
+    (2, "AH TH 9H KS", [(3, "9H"), (0, "QH"), (1, "KH")], "TH"),
+    # Cannot win: the lowest card.
+    (2, "TH 9H QD", [(1, "AH")], "9H"),
+    # Partner is winning, more to come: the lowest card.
+    (2, "AH TH 9H", [(0, "AH"), (1, "9H")], "9H"),
+    # Partner is winning, last to play: a counter.
+    (2, "AH QH 9H", [(3, "JH"), (0, "AH"), (1, "9H")], "AH"),
+    # Leading: a non-trump ace, else the lowest card.
+    (2, "AH KS 9S QD", [], "AH"),
+    (2, "TH KS 9S QD", [], "QD"),
+])
+def test_play(seat: int, hand: str, trick: list[tuple[int, str]], expected: str) -> None:
+    view = _play_view(seat, hand, trick, Suit.SPADES)
+    assert SimplePlayer().choose(view, random.Random(0)) == Play(Card(expected))
+
+
+def test_random_player_auction_passes_or_raises_one_step() -> None:
+    game = fixed_game("pagat", "bid 300")
+    seen = {RandomPlayer().choose(game.view(1), random.Random(i)) for i in range(60)}
+    assert seen == {Pass(), Pass(help=True), Bid(310)}
