@@ -1,0 +1,48 @@
+"""The player interface: a seat's view in, an action out, a seeded generator inside.
+
+A computer player never receives the game, only :class:`~pinochlekit.View`
+(what its seat may know) whose ``legal_actions`` lists what it may do. It owns
+a ``random.Random`` seeded at construction, so a game between computer players
+is a pure function of the deal seed and the players' seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from pinochlekit.actions import Action
+from pinochlekit.views import View
+
+__all__ = ["Player"]
+
+
+class Player(ABC):
+    """Base class of every computer player.
+
+    Subclasses set :attr:`name` and implement :meth:`choose`; they may
+    override :meth:`explain` to say why they chose an action, and
+    :meth:`close` to release resources (external programs).
+    """
+
+    #: The name used on the command line (``easy``, ``standard``, ``pro`` …).
+    name: ClassVar[str] = ""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(str(seed))
+
+    @abstractmethod
+    def choose(self, view: View) -> Action:
+        """One of ``view.legal_actions`` for the seat to act (``view.seat``)."""
+
+    def explain(self, view: View) -> str | None:
+        """Why the player would choose what it chooses in ``view``, if it can say."""
+        return None
+
+    def close(self) -> None:
+        """Release anything the player holds (processes, files); idempotent."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
