@@ -45,9 +45,9 @@ from pinochlekit.rules import Rules
 from pinochlekit.tricks import (
     card_points,
     explain_illegal,
+    follow_mask,
     legal_mask,
-    must_beat_flags,
-    winner_index,
+    play_flags,
 )
 from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 
@@ -110,7 +110,7 @@ class Game:
         self.first_dealer = dealer
         self.deals = tuple(tuple(d) for d in deals)
         self._points = card_points(rules)
-        self._flags = must_beat_flags(rules)
+        self._flags = play_flags(rules)
         self._n = rules.players
         self.actions: list[Action] = []
         self._mask_key = -1
@@ -174,6 +174,7 @@ class Game:
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
         self._trick_seats: list[int] = []
+        self._high = self._high_seat = 0
         self.trick_points = [0] * self.rules.teams
 
     @property
@@ -239,8 +240,12 @@ class Game:
         """The legal kinds for ``seat`` now, computed once per position."""
         key = len(self.actions)
         if self._mask_key != key:
-            self._mask = legal_mask(self._once[seat], self.trick, int(self.trump or 0),
-                                    self.rules, not self.tricks, self._flags)
+            if self.trick:
+                self._mask = follow_mask(self._once[seat], self.trick[0] // 6, self._high,
+                                         self.trump, self._flags)  # type: ignore[arg-type]
+            else:
+                self._mask = legal_mask(self._once[seat], (), int(self.trump or 0), self.rules,
+                                        not self.tricks)
             self._mask_key = key
         return self._mask
 
@@ -510,12 +515,20 @@ class Game:
         trick = self.trick
         trick.append(card)
         self._trick_seats.append(seat)
+        # The winning card so far: the highest trump, else the highest card of the suit
+        # led; of two identical cards the first stays (RULES.md §1 Play).
+        if len(trick) == 1:
+            self._high, self._high_seat = card, seat
+        else:
+            high = self._high
+            if (card > high and card // 6 == high // 6) or (
+                    card // 6 == self.trump and high // 6 != self.trump):
+                self._high, self._high_seat = card, seat
         if len(trick) < self._trick_size:
-            nxt = (seat + 1) % self._n
-            self.to_act = self._next_seat(seat) if self.moon else nxt
+            self.to_act = self._next_seat(seat) if self.moon else (seat + 1) % self._n
             return
         seats = self._trick_seats
-        winner = seats[winner_index(trick, self.trump)]  # type: ignore[arg-type]
+        winner = self._high_seat
         values = self._points
         points = sum([values[c] for c in trick])
         last = not self._once[winner]

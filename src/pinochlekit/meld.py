@@ -140,9 +140,12 @@ def _meld_cached(once: int, twice: int, trump: int, doubles: str, run_extra: str
     if trump >= 0:
         items += _dix_items(trump, (once >> 6 * trump & 1) + (twice >> 6 * trump & 1),
                             doubles, unit)
-    items += _around_items(once & _AROUND_BITS, twice & _AROUND_BITS, doubles, unit)
-    items += _pinochle_items(once >> _QS & 1, twice >> _QS & 1, once >> _JD & 1,
-                             twice >> _JD & 1, doubles, unit)
+    for rank, mask in _AROUND_MASKS:  # class II: one of each suit, or two of each
+        if once & mask == mask:
+            items += _around_items(rank, 2 if twice & mask == mask else 1, doubles, unit)
+    if once >> _QS & 1 and once >> _JD & 1:  # class III
+        items += _pinochle_items(once >> _QS & 1, twice >> _QS & 1, once >> _JD & 1,
+                                 twice >> _JD & 1, doubles, unit)
     return MeldResult(sum([item.points for item in items]), tuple(items), Hand(once, twice))
 
 
@@ -177,13 +180,15 @@ def _dix_items(trump: int, nines: int, doubles: str, unit: int) -> tuple[MeldIte
     return (_item("dix", (_card(trump, Rank.NINE),), _values(doubles, unit)),) * nines
 
 
-_AROUND_BITS = sum(1 << (s * 6 + r) for s in range(4) for r, _ in ((Rank.ACE, 0),
-                   (Rank.KING, 0), (Rank.QUEEN, 0), (Rank.JACK, 0)))
+_AROUND_MASKS = tuple((rank, sum(1 << (s * 6 + rank) for s in range(4)))
+                      for rank, _ in _AROUNDS)
 
 
-@lru_cache(maxsize=1 << 14)
-def _around_items(once: int, twice: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
-    counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
+@cache
+def _around_items(rank: int, n: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
+    counts = [0] * 24
+    for suit in range(4):
+        counts[suit * 6 + rank] = n
     return tuple(_class_two(counts, _values(doubles, unit)))
 
 

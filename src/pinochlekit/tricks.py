@@ -27,9 +27,11 @@ __all__ = [
     "above_mask",
     "card_points",
     "explain_illegal",
+    "follow_mask",
     "legal_mask",
     "legal_plays",
     "must_beat_flags",
+    "play_flags",
     "trick_winner",
     "winner_index",
 ]
@@ -68,22 +70,34 @@ def winner_index(trick: Sequence[int], trump: int) -> int:
     return best
 
 
+def play_flags(rules: Rules) -> tuple[bool, bool, bool, bool]:
+    """:func:`must_beat_flags` plus ``trump_follows_trump``: what :func:`follow_mask` needs."""
+    return (*must_beat_flags(rules), rules.trump_follows_trump)
+
+
 def legal_mask(hand_kinds: int, trick: Sequence[int], trump: int, rules: Rules,
-               first_trick: bool = False, flags: tuple[bool, bool, bool] | None = None) -> int:
+               first_trick: bool = False) -> int:
     """The kinds that may be played from ``hand_kinds`` (a mask) onto ``trick``.
 
     ``first_trick`` marks the opening lead of the hand, for ``first_lead="trump"``.
     """
-    trump_cards = hand_kinds & SUIT_MASKS[trump]
     if not trick:
+        trump_cards = hand_kinds & SUIT_MASKS[trump]
         if first_trick and rules.first_lead == "trump" and trump_cards:
             return trump_cards  # RULES.md §2 first lead must be trump if held (001, 002)
         return hand_kinds
-    beat_follow, beat_trump_led, over_trump = flags or must_beat_flags(rules)
-    led = trick[0] // 6
     high = trick[winner_index(trick, trump)]
+    return follow_mask(hand_kinds, trick[0] // 6, high, trump, play_flags(rules))
+
+
+def follow_mask(hand_kinds: int, led: int, high: int, trump: int,
+                flags: tuple[bool, bool, bool, bool]) -> int:
+    """The kinds that may be played onto a trick whose led suit is ``led`` and whose
+    winning card is ``high`` (the engine's hot path; ``flags`` from :func:`play_flags`)."""
+    beat_follow, beat_trump_led, over_trump, trump_follows = flags
+    trump_cards = hand_kinds & SUIT_MASKS[trump]
     trumped = led != trump and high // 6 == trump
-    if trumped and rules.trump_follows_trump and trump_cards:
+    if trumped and trump_follows and trump_cards:
         # RULES.md §2 trump follows trump (002): trump even holding the suit led;
         # beat the highest trump only where the must-beat option says to over-trump.
         higher = trump_cards & _ABOVE[high]
