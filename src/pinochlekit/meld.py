@@ -277,7 +277,8 @@ def _best_once(counts: list[int], trump: int, values: dict[str, int]) -> list[Me
         groups.append(("run", run))
     groups += [(name, cards) for (_, name), cards in zip(_AROUNDS, arounds, strict=True)]
     groups.append(("pinochle", [_QS, _JD]))
-    for choice in itertools.product(range(3), repeat=len(groups)):
+    limits = [range(min(counts[c] for c in cards) + 1) for _, cards in groups]
+    for choice in itertools.product(*limits):
         left = counts[:]
         ok = True
         for n, (_, cards) in zip(choice, groups, strict=True):
