@@ -22,6 +22,8 @@ import time
 
 from pinochlekit import Action, Bid, Game, Give, Pass, Phase, Return, Rules
 
+PLAY = Phase.PLAY
+
 
 def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
     """Play games until ``seconds`` pass; return (full hands, all deals, elapsed)."""
@@ -32,10 +34,14 @@ def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float
     while time.process_time() - start < seconds:
         game = Game.new(rules, seed=game_seed)
         game_seed += 1
-        while game.phase is not Phase.GAME_OVER:
+        while True:
             phase = game.phase
             action: Action
-            if phase is Phase.AUCTION:
+            if phase is PLAY:
+                action = rng.choice(game.legal_actions())
+            elif phase is Phase.AUCTION:
+                if len(game.results) > 500:
+                    break  # a safety stop: these games always end far sooner
                 actions = game.legal_actions()
                 bids = [a for a in actions[:4] if type(a) is Bid]
                 passes = [a for a in actions[:2] if type(a) is Pass]
@@ -45,15 +51,13 @@ def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float
                 assert game.to_act is not None
                 cards = rng.sample(game.hand(game.to_act).cards(), rules.cards_passed)
                 action = Give(tuple(cards)) if phase is Phase.GIVE else Return(tuple(cards))
+            elif phase is Phase.GAME_OVER:
+                break
             else:
                 action = rng.choice(game.legal_actions())
-            before = len(game.results)
             game.apply(action)
-            if len(game.results) > before:
-                deals += 1
-                full += len(game.results[-1].tricks) == rules.hand_size
-            if len(game.results) > 200:
-                break
+        deals += len(game.results)
+        full += sum(len(result.tricks) == rules.hand_size for result in game.results)
     return full, deals, time.process_time() - start
 
 

@@ -111,6 +111,8 @@ class Game:
         self.deals = tuple(tuple(d) for d in deals)
         self._points = card_points(rules)
         self._flags = play_flags(rules)
+        self._ladder = _bid_ladder(rules)
+        self._opening, self._step = rules.opening_bid, rules.step
         self._n = rules.players
         self.actions: list[Action] = []
         self._mask_key = -1
@@ -222,9 +224,7 @@ class Game:
                 actions.append(_PASS)
                 if self.rules.pass_with_help:
                     actions.append(_PASS_HELP)
-            ladder = _bid_ladder(self.rules)
-            actions.extend(ladder[(self._lowest_bid() - self.rules.opening_bid)
-                                  // self.rules.step:])
+            actions.extend(self._ladder[(self._lowest_bid() - self._opening) // self._step:])
             if self._may_redeal(seat):
                 actions.append(_REDEAL)
             return actions
@@ -259,8 +259,7 @@ class Game:
                 and not self._spoken[seat])
 
     def _lowest_bid(self) -> int:
-        return self.rules.opening_bid if self.high_bidder is None else (
-            self.high_bid + self.rules.step)
+        return self._opening if self.high_bidder is None else self.high_bid + self._step
 
     def _may_redeal(self, seat: int) -> bool:
         """RULES.md §2 nines redeal (001, 004): instead of bidding, at a first call."""

@@ -54,27 +54,23 @@ class MeldItem:
 class MeldResult:
     """A player's meld: the total, the itemized pieces and the cards shown."""
 
-    __slots__ = ("_counts", "_reuse", "_shown", "items", "points")
+    __slots__ = ("items", "points", "shown")
 
     points: int
     items: tuple[MeldItem, ...]
+    #: The cards laid on the table: only what the melds need, never the rest of the hand.
+    shown: Hand
 
     def __init__(self, points: int, items: tuple[MeldItem, ...], hand: Hand,
                  reuse: str = "per_class") -> None:
         self.points = points
         self.items = items
-        self._counts = (hand.once, hand.twice)
-        self._reuse = reuse
-        self._shown: Hand | None = None
-
-    @property
-    def shown(self) -> Hand:
-        """The cards laid on the table for this meld (computed on first use)."""
-        if self._shown is None:
-            once, twice = self._counts
+        if items:
+            once, twice = hand.once, hand.twice
             counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
-            self._shown = _shown(list(self.items), counts, self._reuse)
-        return self._shown
+            self.shown = _shown(list(items), counts, reuse)
+        else:
+            self.shown = Hand()
 
     @property
     def dix_only(self) -> bool:
