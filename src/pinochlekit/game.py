@@ -87,10 +87,14 @@ def _bid_ladder(rules: Rules) -> tuple[Bid, ...]:
 
 
 def max_bid(rules: Rules) -> int:
-    """The highest bid accepted: a bound on what one team can score in a hand (two
-    hands' largest possible meld in every class, plus every trick point)."""
-    one_hand = 1520 + 120 + 2800 + 300  # class I, other marriages, II, III (ordinary)
-    top = (2 * one_hand + 250) // rules.unit
+    """The highest bid accepted: more than one team can ever score in a hand.
+
+    The most meld twelve cards can hold is 1,800 (a double run in spades or
+    diamonds with the double pinochle's other two cards; the double run is the
+    only meld worth more than 1,000 and takes ten cards), so a team scores at
+    most 2 x 1,800 + 250 = 3,850 in the ordinary scale.
+    """
+    top = (2 * 1800 + 250) // rules.unit
     return top - (top - rules.opening_bid) % rules.step
 
 

@@ -61,16 +61,10 @@ class MeldResult:
     #: The cards laid on the table: only what the melds need, never the rest of the hand.
     shown: Hand
 
-    def __init__(self, points: int, items: tuple[MeldItem, ...], hand: Hand,
-                 reuse: str = "per_class") -> None:
+    def __init__(self, points: int, items: tuple[MeldItem, ...], shown: Hand) -> None:
         self.points = points
         self.items = items
-        if items:
-            once, twice = hand.once, hand.twice
-            counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
-            self.shown = _shown(list(items), counts, reuse)
-        else:
-            self.shown = Hand()
+        self.shown = shown
 
     @property
     def dix_only(self) -> bool:
@@ -128,29 +122,45 @@ def _meld_cached(once: int, twice: int, trump: int, doubles: str, run_extra: str
     if reuse == "once":
         return _meld_once(once, twice, trump, doubles, unit)
     # Per class, each class and each suit of class I depends on few bits: memoize those.
-    items: list[MeldItem] = []
-    for suit in range(4):
-        shift = 6 * suit
-        items += _suit_items(suit, once >> shift & 63, twice >> shift & 63, suit == trump,
-                             doubles, run_extra, unit)
+    # Groups use disjoint kinds within a class, and one physical card serves melds of
+    # several classes, so the cards shown are the union (OR) of the groups' masks.
+    groups = [_suit_items(suit, once >> 6 * suit & 63, twice >> 6 * suit & 63,
+                          suit == trump, doubles, run_extra, unit) for suit in range(4)]
     if trump >= 0:
-        items += _dix_items(trump, (once >> 6 * trump & 1) + (twice >> 6 * trump & 1),
-                            doubles, unit)
+        groups.append(_dix_items(trump, (once >> 6 * trump & 1) + (twice >> 6 * trump & 1),
+                                 doubles, unit))
     for rank, mask in _AROUND_MASKS:  # class II: one of each suit, or two of each
         if once & mask == mask:
-            items += _around_items(rank, 2 if twice & mask == mask else 1, doubles, unit)
+            groups.append(_around_items(rank, 2 if twice & mask == mask else 1, doubles, unit))
     if once >> _QS & 1 and once >> _JD & 1:  # class III
-        items += _pinochle_items(once >> _QS & 1, twice >> _QS & 1, once >> _JD & 1,
-                                 twice >> _JD & 1, doubles, unit)
-    return MeldResult(sum([item.points for item in items]), tuple(items), Hand(once, twice))
+        groups.append(_pinochle_items(once >> _QS & 1, twice >> _QS & 1, once >> _JD & 1,
+                                      twice >> _JD & 1, doubles, unit))
+    items: list[MeldItem] = []
+    shown_once = shown_twice = 0
+    for group_items, group_once, group_twice in groups:
+        if group_items:
+            items += group_items
+            shown_once |= group_once
+            shown_twice |= group_twice
+    return MeldResult(sum([item.points for item in items]), tuple(items),
+                      Hand(shown_once, shown_twice))
 
 
 @lru_cache(maxsize=1 << 14)
 def _meld_once(once: int, twice: int, trump: int, doubles: str, unit: int) -> MeldResult:
     counts = [((once >> k) & 1) + ((twice >> k) & 1) for k in range(24)]
     items = _best_once(counts, trump, _values(doubles, unit))
-    return MeldResult(sum(item.points for item in items), tuple(items), Hand(once, twice),
-                      "once")
+    return MeldResult(sum(item.points for item in items), tuple(items),
+                      _shown(items, counts, "once"))
+
+
+_Group = tuple[tuple[MeldItem, ...], int, int]
+
+
+def _group(items: list[MeldItem], counts: list[int]) -> _Group:
+    """Items of one class with the masks of the cards they show."""
+    shown = _shown(items, counts, "per_class") if items else Hand()
+    return (tuple(items), shown.once, shown.twice)
 
 
 def _counts_of(suit: int, once6: int, twice6: int) -> list[int]:
@@ -162,18 +172,21 @@ def _counts_of(suit: int, once6: int, twice6: int) -> list[int]:
 
 @cache
 def _suit_items(suit: int, once6: int, twice6: int, is_trump: bool, doubles: str,
-                run_extra: str, unit: int) -> tuple[MeldItem, ...]:
+                run_extra: str, unit: int) -> _Group:
     """Class I melds of one suit: runs and marriages (dix apart)."""
     counts = _counts_of(suit, once6, twice6)
     counts[suit * 6 + Rank.NINE] = 0
     trump = suit if is_trump else -1
     items = _class_one(counts, trump, _values(doubles, unit), run_extra)
-    return tuple(item for item in items if item.name != "dix")
+    return _group([item for item in items if item.name != "dix"], counts)
 
 
 @cache
-def _dix_items(trump: int, nines: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
-    return (_item("dix", (_card(trump, Rank.NINE),), _values(doubles, unit)),) * nines
+def _dix_items(trump: int, nines: int, doubles: str, unit: int) -> _Group:
+    counts = [0] * 24
+    counts[_card(trump, Rank.NINE)] = nines
+    return _group([_item("dix", (_card(trump, Rank.NINE),), _values(doubles, unit))] * nines,
+                  counts)
 
 
 _AROUND_MASKS = tuple((rank, sum(1 << (s * 6 + rank) for s in range(4)))
@@ -181,19 +194,19 @@ _AROUND_MASKS = tuple((rank, sum(1 << (s * 6 + rank) for s in range(4)))
 
 
 @cache
-def _around_items(rank: int, n: int, doubles: str, unit: int) -> tuple[MeldItem, ...]:
+def _around_items(rank: int, n: int, doubles: str, unit: int) -> _Group:
     counts = [0] * 24
     for suit in range(4):
         counts[suit * 6 + rank] = n
-    return tuple(_class_two(counts, _values(doubles, unit)))
+    return _group(_class_two(counts, _values(doubles, unit)), counts)
 
 
 @cache
 def _pinochle_items(qs1: int, qs2: int, jd1: int, jd2: int, doubles: str,
-                    unit: int) -> tuple[MeldItem, ...]:
+                    unit: int) -> _Group:
     counts = [0] * 24
     counts[_QS], counts[_JD] = qs1 + qs2, jd1 + jd2
-    return tuple(_class_three(counts, _values(doubles, unit)))
+    return _group(_class_three(counts, _values(doubles, unit)), counts)
 
 
 def _card(suit: int, rank: int) -> Card:
