@@ -106,6 +106,15 @@ class Game:
     :class:`~pinochlekit.errors.IllegalActionError` and changes nothing.
     """
 
+    # Slots keep attribute access fast on the hot path (and copies cheap).
+    __slots__ = (
+        "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key", "_n",
+        "_once", "_opening", "_passed", "_points", "_redeals", "_spoken", "_step",
+        "_trick_seats", "_trick_size", "_twice", "actions", "auction", "contract",
+        "deal_index", "dealer", "deals", "dealt", "declarer", "first_dealer", "given",
+        "high_bid", "high_bidder", "melds", "moon", "phase", "results", "returned", "rules",
+        "scores", "seed", "to_act", "trick", "trick_points", "tricks", "trump", "winner")
+
     def __init__(self, rules: Rules, seed: int | str, dealer: int = 0,
                  deals: Sequence[Sequence[Hand]] = ()) -> None:
         """Use :meth:`new`; this sets up the first deal."""
@@ -642,7 +651,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy (same rules, seed and history)."""
         new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(new, name, getattr(self, name))
         for name in ("actions", "scores", "results", "_checkpoints", "_once", "_twice",
                      "auction", "_passed", "_spoken", "tricks", "trick", "_trick_seats",
                      "trick_points"):
