@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Literal, get_args, get_type_hints
 
 from pinochlekit.errors import RulesError
@@ -215,11 +215,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset; :class:`RulesError` for an unknown name."""
-        overrides = PRESETS.get(name.strip().lower())
-        if overrides is None:
-            raise RulesError("preset", f"unknown preset {name!r}; presets: "
-                             f"{', '.join(PRESETS)}")
-        return cls(**overrides)
+        return _preset(name.strip().lower())
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like a new object)."""
@@ -272,6 +268,9 @@ class Rules:
         return min(PRESETS, key=lambda name: len(self.changes_from(Rules.preset(name))))
 
     def __str__(self) -> str:
+        return _rules_text(self)
+
+    def _text(self) -> str:
         name = self.nearest_preset
         changes = self.changes_from(Rules.preset(name))
         if not changes:
@@ -283,6 +282,19 @@ class Rules:
         """Every option as (name, value, meaning, source) rows."""
         return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
                  f.metadata["source"]) for f in dataclasses.fields(self)]
+
+
+@cache
+def _preset(name: str) -> Rules:
+    overrides = PRESETS.get(name)
+    if overrides is None:
+        raise RulesError("preset", f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+    return Rules(**overrides)
+
+
+@lru_cache(maxsize=256)
+def _rules_text(rules: Rules) -> str:
+    return rules._text()
 
 
 @lru_cache(maxsize=1)
