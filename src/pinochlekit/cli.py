@@ -17,7 +17,6 @@ import argparse
 import io
 import json
 import os
-import random
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -27,9 +26,10 @@ from typing import NoReturn
 from pinochlekit.cards import Card, Hand, Suit, parse_cards, parse_suit
 from pinochlekit.errors import PinochleError
 from pinochlekit.game import Game
+from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.meld import MeldResult, meld
 from pinochlekit.narrate import narrate, stories
-from pinochlekit.players import PLAYERS
+from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import PRESET_SOURCES, Rules
 from pinochlekit.tricks import explain_illegal, legal_plays
@@ -62,6 +62,7 @@ examples:
   pinochle legal --trump S --trick "KH AH" AH TH 9H KS
   pinochle demo --seed 1 --record game.json
   pinochle replay game.json --hand 2
+  pinochle match simple random --deals 200
 
 Cards are written rank then suit: ranks A T K Q J 9 (10 also works), suits
 S H D C (symbols also work), e.g. TS 10S QS JD. Rules are a preset name,
@@ -142,8 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--dealer", type=int, default=0, metavar="SEAT",
                      help="the first dealer, a seat from 0 to 3 (default: 0)")
     sub.add_argument("--players", default="simple", metavar="NAMES",
-                     help=f"one player name for every seat, or four separated by commas; "
-                          f"names: {', '.join(PLAYERS)} (default: simple)")
+                     help=f"one player for every seat, or four separated by commas; "
+                          f"names: {', '.join(PLAYERS)}, optionally with options, e.g. "
+                          f"'standard(bid_sims=200)' (default: simple)")
     sub.add_argument("--record", metavar="FILE",
                      help="also write the game record (JSON) to FILE, for 'pinochle replay'")
     sub.add_argument("--max-hands", type=int, default=1000, metavar="N",
@@ -156,6 +158,36 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("file", metavar="FILE", help="the record (JSON); '-' reads stdin")
     sub.add_argument("--hand", type=int, metavar="N",
                      help="print only hand N (hands are numbered from 1, redeals included)")
+
+    sub = command("match", _run_match, "a duplicate match between two players",
+                  "Play every deal twice with the partnerships swapped (A at seats 0 and "
+                  "2, then at 1 and 3: same cards, same dealer) and report A's points per "
+                  "hand minus B's with a 95% confidence interval, contracts made and set "
+                  "by each side and, with --games, whole games won. A player is a name "
+                  "(simple, random, ...) or cmd:PROGRAM ARGS, a program speaking the "
+                  "protocol of docs/protocol.md. A player that fails stops the match "
+                  "with an error naming it.\n\n"
+                  'example: pinochle match simple "cmd:python examples/random_bot.py" '
+                  "--deals 50")
+    sub.add_argument("a", metavar="A", help="player A: a name or cmd:PROGRAM ARGS")
+    sub.add_argument("b", metavar="B", help="player B: a name or cmd:PROGRAM ARGS")
+    sub.add_argument("--deals", type=int, metavar="N",
+                     help="deal pairs to play, one hand each way (default: 100, or 0 "
+                          "with --games)")
+    sub.add_argument("--games", type=int, default=0, metavar="N",
+                     help="also play N whole games in duplicate pairs, to the target "
+                          "(default: 0)")
+    sub.add_argument("--seed", metavar="SEED",
+                     help="the seed of every deal and player (default: random, printed)")
+    sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
+    sub.add_argument("--workers", type=int, metavar="N",
+                     help="worker processes (default: every core); results do not "
+                          "depend on it")
+    sub.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                     help="time an external program has for each answer (default: 10)")
+    sub.add_argument("--json", action="store_true",
+                     help="print the result as JSON (format pinochlekit-match/1)")
+    sub.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     return parser
 
 
@@ -272,24 +304,29 @@ def _read_seed(text: str | None) -> int | str | None:
 
 def _run_demo(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    names = [n.strip() for n in args.players.split(",")]
+    names = split_specs(args.players)
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
         raise UsageError(f"--players: give one name or {rules.players}, not {len(names)}")
-    unknown = [n for n in names if n not in PLAYERS]
-    if unknown:
-        raise UsageError(f"--players: unknown player {unknown[0]!r}; players: "
-                         f"{', '.join(PLAYERS)}")
+    try:
+        for name in names:  # check every spec before playing
+            make_player(name).close()
+    except PlayerSpecError as error:
+        raise UsageError(f"--players: {error}") from None
     if args.max_hands < 1:
         raise UsageError(f"--max-hands must be at least 1, not {args.max_hands}")
     game = Game.new(rules, seed=_read_seed(args.seed), dealer=args.dealer)
-    players = [PLAYERS[name]() for name in names]
-    rngs = [random.Random(f"pinochle demo/{game.seed}/{seat}") for seat in range(rules.players)]
-    while game.winner is None and len(game.results) < args.max_hands:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(players[seat].choose(game.view(seat), rngs[seat]), seat)
+    players = [make_player(name, f"pinochle demo/{game.seed}/{seat}")
+               for seat, name in enumerate(names)]
+    try:
+        while game.winner is None and len(game.results) < args.max_hands:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)), seat)
+    finally:
+        for player in players:
+            player.close()
     if args.record:
         text = game.record.to_json(indent=2) + "\n"
         try:
@@ -317,6 +354,34 @@ def _run_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"--hand {args.hand}: this record has hands 1 to {count}")
         hands = {args.hand}
     _print_lines(narrate(game, hands))
+    return 0
+
+
+# -- match ------------------------------------------------------------------
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    deals = args.deals if args.deals is not None else (0 if args.games else 100)
+    for name, value in (("--deals", deals), ("--games", args.games)):
+        if value < 0:
+            raise UsageError(f"{name} must be at least 0, not {value}")
+    if deals + args.games == 0:
+        raise UsageError("give --deals or --games at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if not args.timeout > 0:
+        raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
+    bar = ProgressBar(sys.stderr, enabled=not args.quiet)
+    try:
+        result = run_match(args.a, args.b, deals=deals, games=args.games,
+                           seed=_read_seed(args.seed), rules=args.rules,
+                           workers=args.workers, timeout=args.timeout, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        _print_lines(result.report())
     return 0
 
 

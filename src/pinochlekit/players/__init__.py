@@ -1,40 +1,142 @@
 """Computer players: each receives only its seat's :class:`~pinochlekit.View`.
 
-A player is any object with ``choose(view, rng) -> Action``; the action it
-returns is one of ``view.legal_actions``. :data:`PLAYERS` names the built-in
-ones for the command line.
+Every player is a :class:`Player` (:mod:`pinochlekit.players.base`): built
+with a seed (``Player(seed)``, which seeds its own ``rng``), it answers
+``choose(view)`` with one of ``view.legal_actions``, may say why
+(``explain(view)``) and releases what it holds on ``close()``. :data:`PLAYERS`
+names the built-in ones; :func:`make_player` builds one from a spec string,
+the form the command line and matches use:
+
+- ``NAME``: ``random``, ``simple``, ``easy``, ``standard`` or ``pro``;
+- ``NAME(option=value, ...)``: with options, e.g. ``pro(rollouts=100, bid_sims=1000)``;
+- ``cmd:PROGRAM ARGS``: an external program (:mod:`pinochlekit.players.external`).
+
+``easy``, ``standard`` and ``pro`` are the three levels of RULES.md §5,
+specified exactly in ``docs/players.md``; ``simple`` and ``random`` are cheap
+players for demos and tests.
 
 >>> from pinochlekit import Game
->>> import random
 >>> game = Game.new("pagat", seed=3)
->>> action = SimplePlayer().choose(game.view(game.to_act), random.Random(0))
->>> action in game.legal_actions()
+>>> player = make_player("simple", seed=0)
+>>> player.choose(game.view(game.to_act)) in game.legal_actions()
 True
+>>> make_player("standard(bid_sims=40)", seed=1)
+StandardPlayer(seed=1, bid_sims=40)
+>>> make_player("pro(depth=3)", seed=1)
+Traceback (most recent call last):
+...
+pinochlekit.players.base.PlayerSpecError: pro: no option 'depth' (options: bid_sims, rollouts)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from random import Random
-from typing import Protocol
+import inspect
+import re
 
-from pinochlekit.actions import Action
+from pinochlekit.players.base import Player, PlayerSpecError
+from pinochlekit.players.easy import EasyPlayer
+from pinochlekit.players.pro import ProPlayer
 from pinochlekit.players.simple import RandomPlayer, SimplePlayer
-from pinochlekit.views import View
+from pinochlekit.players.standard import StandardPlayer
 
-__all__ = ["PLAYERS", "Player", "RandomPlayer", "SimplePlayer"]
+__all__ = [
+    "PLAYERS",
+    "EasyPlayer",
+    "Player",
+    "PlayerSpecError",
+    "ProPlayer",
+    "RandomPlayer",
+    "SimplePlayer",
+    "StandardPlayer",
+    "make_player",
+    "player_options",
+    "split_specs",
+]
 
-
-class Player(Protocol):
-    """What every computer player provides."""
-
-    def choose(self, view: View, rng: Random) -> Action:
-        """One of ``view.legal_actions`` for the seat to act."""
-        ...
-
-
-#: Player name → factory, for the command line and benchmarks.
-PLAYERS: dict[str, Callable[[], Player]] = {
-    "simple": SimplePlayer,
+#: Player name → class, for the command line, matches and benchmarks.
+PLAYERS: dict[str, type[Player]] = {
     "random": RandomPlayer,
+    "simple": SimplePlayer,
+    "easy": EasyPlayer,
+    "standard": StandardPlayer,
+    "pro": ProPlayer,
 }
+
+_COMMAND = "cmd:"
+
+
+def player_options(cls: type[Player]) -> list[str]:
+    """The options a player class takes (its keyword-only constructor parameters)."""
+    params = inspect.signature(cls.__init__).parameters.values()
+    return [p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY]
+
+
+def _value(text: str) -> int | float | bool | str:
+    """An option value: a whole number, a number, yes/no, or a word."""
+    word = text.strip().strip("'\"")
+    if re.fullmatch(r"[+-]?\d+", word):
+        return int(word)
+    if word.lower() in ("yes", "true", "on"):
+        return True
+    if word.lower() in ("no", "false", "off"):
+        return False
+    try:
+        return float(word)
+    except ValueError:
+        return word
+
+
+def make_player(spec: str, seed: int | str = 0) -> Player:
+    """The player a spec names, seeded with ``seed``.
+
+    ``NAME``, ``NAME(option=value, ...)`` or ``cmd:PROGRAM ARGS`` (the external
+    player is imported only for such a spec). :class:`PlayerSpecError` (also a
+    :class:`ValueError`) names an unknown player or option or a bad value.
+    """
+    text = spec.strip()
+    if text.startswith(_COMMAND):
+        from pinochlekit.players.external import ExternalPlayer  # only for cmd: specs
+        return ExternalPlayer(text, seed)
+    match = re.fullmatch(r"([A-Za-z_]\w*)\s*(?:\((.*)\))?", text, re.S)
+    if not match:
+        raise PlayerSpecError(f"bad player {spec!r}: write NAME, NAME(option=value, ...) or "
+                              f"cmd:PROGRAM ARGS")
+    name, body = match.group(1).lower(), match.group(2) or ""
+    cls = PLAYERS.get(name)
+    if cls is None:
+        raise PlayerSpecError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}, "
+                              f"cmd:PROGRAM ARGS")
+    allowed = player_options(cls)
+    options: dict[str, int | float | bool | str] = {}
+    for part in filter(None, (p.strip() for p in body.split(","))):
+        key, sep, raw = part.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise PlayerSpecError(f"{name}: bad option {part!r}: write option=value")
+        if key not in allowed:
+            names = ", ".join(allowed) if allowed else "none"
+            raise PlayerSpecError(f"{name}: no option {key!r} (options: {names})")
+        options[key] = _value(raw)
+    try:
+        return cls(seed, **options)
+    except PlayerSpecError as error:
+        raise PlayerSpecError(f"{name}: {error}") from None
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of player specs, keeping the commas inside
+    parentheses: ``"pro(rollouts=10, bid_sims=40),easy"`` is two specs.
+
+    >>> split_specs("pro(rollouts=10, bid_sims=40), easy")
+    ['pro(rollouts=10, bid_sims=40)', 'easy']
+    """
+    specs, depth, current = [], 0, ""
+    for char in text:
+        if char == "," and depth == 0:
+            specs.append(current.strip())
+            current = ""
+            continue
+        depth += (char == "(") - (char == ")")
+        current += char
+    specs.append(current.strip())
+    return specs

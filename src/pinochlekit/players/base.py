@@ -13,9 +13,14 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from pinochlekit.actions import Action
+from pinochlekit.errors import PinochleError
 from pinochlekit.views import View
 
-__all__ = ["Player"]
+__all__ = ["Player", "PlayerSpecError"]
+
+
+class PlayerSpecError(PinochleError, ValueError):
+    """A player spec or option that cannot be used; the message names it."""
 
 
 class Player(ABC):
@@ -41,7 +46,7 @@ class Player(ABC):
         """Why the player would choose what it chooses in ``view``, if it can say."""
         return None
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 (optional: most players hold nothing)
         """Release anything the player holds (processes, files); idempotent."""
 
     def __repr__(self) -> str:

@@ -4,14 +4,12 @@ Both see only their seat's :class:`~pinochlekit.View` and always answer with one
 of ``view.legal_actions``. Neither is one of the ``easy``/``standard``/``pro``
 players of RULES.md §5; :class:`SimplePlayer` is a few rules of thumb.
 
->>> import random
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=5)
->>> players = [SimplePlayer() for _ in range(4)]
->>> rng = random.Random(5)
+>>> players = [SimplePlayer(seed) for seed in range(4)]
 >>> while game.winner is None:
 ...     seat = game.to_act
-...     game.apply(players[seat].choose(game.view(seat), rng), seat)
+...     game.apply(players[seat].choose(game.view(seat)), seat)
 >>> game.winner in (0, 1)
 True
 """
@@ -19,7 +17,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
 from pinochlekit.actions import (
     Action,
@@ -34,6 +31,7 @@ from pinochlekit.actions import (
 )
 from pinochlekit.cards import Card, Hand, Rank, Suit
 from pinochlekit.meld import meld
+from pinochlekit.players.base import Player
 from pinochlekit.tricks import card_points, winner_index
 from pinochlekit.views import Phase, View
 
@@ -71,8 +69,8 @@ def estimate(hand: Hand, view: View) -> tuple[int, Suit]:
     return best_meld + tricks, best_suit
 
 
-class SimplePlayer:
-    """A few rules of thumb; deterministic (it never draws from ``rng``).
+class SimplePlayer(Player):
+    """A few rules of thumb; deterministic (it never draws from :attr:`rng`).
 
     - Auction: call a nines redeal when allowed; otherwise bid the lowest legal
       bid while it is at most :func:`estimate`, else pass (never "pass help").
@@ -86,7 +84,9 @@ class SimplePlayer:
       wins the trick (the lowest such card if last to play), else the lowest.
     """
 
-    def choose(self, view: View, rng: Random) -> Action:
+    name = "simple"
+
+    def choose(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
         legal = view.legal_actions
         if not legal:
@@ -196,7 +196,7 @@ class SimplePlayer:
         return Play(min(winners, key=strength) if last else max(winners, key=strength))
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     """Uniformly random over the legal actions, with exceptions for speed.
 
     In the auction it passes or raises one step with equal probability (and
@@ -204,8 +204,11 @@ class RandomPlayer:
     return with ``rng.sample`` of its hand.
     """
 
-    def choose(self, view: View, rng: Random) -> Action:
-        """One of ``view.legal_actions``, drawn from ``rng``."""
+    name = "random"
+
+    def choose(self, view: View) -> Action:
+        """One of ``view.legal_actions``, drawn from :attr:`rng`."""
+        rng = self.rng
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do in the {view.phase}")

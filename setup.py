@@ -1,0 +1,12 @@
+"""Build the optional C simulation core, ``pinochlekit._core`` (see fastcore.py).
+
+Everything else about the package is in pyproject.toml.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension("pinochlekit._core", ["src/pinochlekit/_core.c"], extra_compile_args=["-O2"]),
+    ],
+)

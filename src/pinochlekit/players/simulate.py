@@ -1,0 +1,406 @@
+"""Playing out the rest of a hand with ``standard`` players: the reference simulator.
+
+The ``standard`` and ``pro`` players decide by simulation (docs/players.md
+"Simulation details"): from what the player knows, deal the unseen cards at
+random (the hidden-card sampler), play the rest of the hand with a
+``standard`` player in every seat, each acting on its own memory only, and
+read the *round score* (RULES.md §5): the hand's net result for one team.
+
+A simulation starts from a :class:`Start`, everything about the hand that the
+simulating seat (``knower``) knows apart from the other seats' cards:
+
+- ``phase="pass"``: the auction is over and trump named; the simulated hand
+  continues with passing, meld, the not-on-the-board rule and twelve tricks
+  (standard bidding simulations);
+- ``phase="play"``: meld is on the table and ``plays`` lists every card played
+  so far (pro's card-play simulations).
+
+and from the current hands of the four seats (one deal of the sampler).
+
+**Speed hook.** Players call :func:`simulate_hands`, which hands a whole batch
+of deals to the module's backend, :func:`python_backend` unless
+:func:`set_backend` installed another (the C core). A backend takes
+``(start, deals, team)`` and returns one round score per deal; it must give
+exactly what :func:`simulate_hand` gives. Everything it needs is in
+:class:`Start` as ints, masks and :class:`~pinochlekit.cards.Hand` mask pairs.
+
+>>> from pinochlekit import Game, Hand, Rules
+>>> game = Game.new(Rules(), seed=1)
+>>> start = Start(rules=game.rules, declarer=0, contract=250, trump=0, knower=0)
+>>> isinstance(simulate_hand(start, game.dealt, team=0), int)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pinochlekit.cards import Hand
+from pinochlekit.meld import meld
+from pinochlekit.players.policy import (
+    Memory,
+    counter_mask,
+    opponents_to_play,
+    pass_cards,
+    return_cards,
+    standard_follow,
+    standard_give_key,
+    standard_lead,
+)
+from pinochlekit.rules import Rules
+from pinochlekit.tricks import card_points, follow_mask, legal_mask, play_flags, winner_index
+from pinochlekit.views import Phase, View
+
+__all__ = [
+    "Backend",
+    "PlayState",
+    "Start",
+    "get_backend",
+    "hand_scores",
+    "memory_from_view",
+    "play_state",
+    "python_backend",
+    "set_backend",
+    "simulate_hand",
+    "simulate_hands",
+    "start_for_bid",
+    "start_from_view",
+]
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a simulated hand starts; every field is known to seat ``knower``.
+
+    ``shown``, ``meld_points`` and ``dix_only`` are per seat (empty before
+    meld); ``given`` and ``returned`` are the passed cards, set only when the
+    knower is the declarer or partner (who saw them); ``plays`` are the cards
+    played since the first lead, ``(seat, card)`` in order, current trick last.
+    """
+
+    rules: Rules
+    declarer: int
+    contract: int
+    trump: int
+    knower: int
+    phase: Literal["pass", "play"] = "pass"
+    shown: tuple[Hand, ...] = ()
+    meld_points: tuple[int, ...] = ()
+    dix_only: tuple[bool, ...] = ()
+    given: tuple[int, ...] | None = None
+    returned: tuple[int, ...] | None = None
+    moon: bool = False
+    plays: tuple[tuple[int, int], ...] = ()
+
+    def then(self, seat: int, card: int) -> Start:
+        """The same start with one more card played (``seat`` plays ``card``)."""
+        return Start(self.rules, self.declarer, self.contract, self.trump, self.knower,
+                     self.phase, self.shown, self.meld_points, self.dix_only, self.given,
+                     self.returned, self.moon, (*self.plays, (seat, card)))
+
+    @property
+    def sitting_out(self) -> int:
+        """The declarer's partner after a moon (RULES.md §2 shoot the moon), else -1."""
+        return (self.declarer + 2) % 4 if self.moon else -1
+
+
+def start_for_bid(view: View, trump: int, contract: int) -> Start:
+    """The start of a bidding simulation: ``view.seat`` is the declarer at
+    ``contract`` with ``trump`` (docs/players.md standard **Bid**)."""
+    assert view.seat is not None
+    return Start(view.rules, view.seat, contract, trump, view.seat)
+
+
+def start_from_view(view: View) -> Start:
+    """The start of a card-play simulation: the play so far, as ``view.seat`` knows it."""
+    if view.phase is not Phase.PLAY or view.melds is None or view.declarer is None \
+            or view.trump is None or view.seat is None:
+        raise ValueError(f"a card-play simulation needs a seat's view in the play, not "
+                         f"the {view.phase}")
+    plays = tuple((s, int(c)) for t in view.tricks for s, c in zip(t.seats, t.cards,
+                                                                     strict=True))
+    plays += tuple((s, int(c)) for s, c in view.trick)
+    return Start(
+        view.rules, view.declarer, view.contract, int(view.trump), view.seat, "play",
+        tuple(m.shown for m in view.melds), tuple(m.points for m in view.melds),
+        tuple(m.dix_only for m in view.melds),
+        None if view.given is None else tuple(int(c) for c in view.given),
+        None if view.returned is None else tuple(int(c) for c in view.returned),
+        view.moon, plays)
+
+
+# -- scoring (RULES.md §1 Scoring a hand; §2 set variants) -------------------------
+
+
+def hand_scores(rules: Rules, declarer: int, contract: int, team_meld: Sequence[int],
+                team_dix_only: Sequence[bool], tricks: Sequence[int], played: bool,
+                moon: bool = False, took_all: bool = False) -> tuple[int, int]:
+    """Each team's score for a hand, as :class:`~pinochlekit.Game` scores it.
+
+    ``played`` is false for a hand not on the board (RULES.md §1 Not on the
+    board); ``team_dix_only[t]`` says team ``t``'s meld is one or two dix only.
+    """
+    us = declarer % 2
+    them = 1 - us
+    scores = [0, 0]
+    if played:
+        saved = not rules.save_meld_needs_trick or tricks[them] > 0 or team_dix_only[them]
+        scores[them] = tricks[them] + (team_meld[them] if saved else 0)
+        made = took_all if moon else team_meld[us] + tricks[us] >= contract
+    else:
+        made = False
+        scores[them] = team_meld[them]
+    if moon and made:
+        scores[us] = 1000 // rules.unit
+    elif made:
+        scores[us] = team_meld[us] + tricks[us]
+    else:
+        kept = 0 if rules.set_forfeits_meld else team_meld[us]
+        if rules.set_penalty == "chips":
+            scores[us] = kept
+            scores[them] += contract
+        elif rules.set_penalty == "shortfall" and not moon:
+            scores[us] = -(contract - team_meld[us] - tricks[us])
+        else:
+            scores[us] = kept - contract
+    return scores[0], scores[1]
+
+
+def _team_melds(points: Sequence[int], dix_only: Sequence[bool]) -> tuple[list[int], list[bool]]:
+    """Team meld and "dix only" flags from the per-seat melds (as Game computes them)."""
+    team = [points[0] + points[2], points[1] + points[3]]
+    dix = [all(dix_only[s] or not points[s] for s in (t, t + 2))
+           and any(points[s] for s in (t, t + 2)) for t in (0, 1)]
+    return team, dix
+
+
+# -- the play ---------------------------------------------------------------------
+
+
+class PlayState:
+    """The public state of the play after :attr:`Start.plays`, with each seat's
+    memory (what :func:`play_state` returns; copied for every simulated deal)."""
+
+    __slots__ = ("memories", "team_dix_only", "team_meld", "to_act", "took_all", "trick",
+                 "trick_points", "trick_seats", "tricks_done")
+
+    def __init__(self, memories: list[Memory], team_meld: list[int], team_dix_only: list[bool],
+                 to_act: int) -> None:
+        self.memories = memories
+        self.team_meld = team_meld
+        self.team_dix_only = team_dix_only
+        self.to_act = to_act
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks_done = 0
+        self.trick_points = [0, 0]
+        self.took_all = True
+
+
+def _memories(start: Start, shown: Sequence[Hand], given: Sequence[int] | None,
+              returned: Sequence[int] | None) -> list[Memory]:
+    return [Memory.at_meld(s, shown, start.declarer, given, returned) for s in range(4)]
+
+
+def play_state(start: Start) -> PlayState:
+    """Replay ``start.plays`` (a ``phase="play"`` start) into a :class:`PlayState`.
+
+    Every seat's memory starts from the meld on the table; the passed cards are
+    remembered by the declarer and partner only if the knower saw them (it is one
+    of the two), since otherwise the simulation cannot know them.
+    """
+    if start.phase != "play":
+        raise ValueError("play_state needs a start in the play")
+    knows_passing = start.knower in (start.declarer, (start.declarer + 2) % 4)
+    given = start.given if knows_passing else None
+    memories = _memories(start, start.shown, given, start.returned)
+    team_meld, team_dix = _team_melds(start.meld_points, start.dix_only)
+    state = PlayState(memories, team_meld, team_dix, start.declarer)
+    rules, trump = start.rules, start.trump
+    size = 3 if start.moon else 4
+    points = card_points(rules)
+    for seat, card in start.plays:
+        if seat != state.to_act:
+            raise ValueError(f"seat {seat} plays out of turn (seat {state.to_act} to play)")
+        _advance(state, seat, card, trump, size, start.sitting_out, points, start.declarer)
+    return state
+
+
+def memory_from_view(view: View) -> Memory:
+    """What ``view.seat`` remembers of the play (docs/players.md "What a player
+    knows"), built by the same replay a simulation uses."""
+    state = play_state(start_from_view(view))
+    assert view.seat is not None
+    return state.memories[view.seat]
+
+
+def _advance(state: PlayState, seat: int, card: int, trump: int, size: int, sitting_out: int,
+             points: Sequence[int], declarer: int) -> None:
+    """Replay one card of the history: memories, trick, trick points. The history
+    never holds the last trick (the hand would be over), so no last-trick bonus."""
+    trick = state.trick
+    led = trick[0] // 6 if trick else card // 6
+    for memory in state.memories:
+        memory.observe(seat, card, led, trump)
+    trick.append(card)
+    state.trick_seats.append(seat)
+    if len(trick) < size:
+        nxt = (seat + 1) % 4
+        if nxt == sitting_out:
+            nxt = (nxt + 1) % 4
+        state.to_act = nxt
+        return
+    winner = state.trick_seats[winner_index(trick, trump)]
+    state.trick_points[winner % 2] += sum([points[c] for c in trick])
+    if winner != declarer:
+        state.took_all = False
+    state.tricks_done += 1
+    state.trick = []
+    state.trick_seats = []
+    state.to_act = winner
+
+
+def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int]) -> None:
+    """Play the rest of the hand with a standard player in every seat."""
+    rules, trump, declarer = start.rules, start.trump, start.declarer
+    size = 3 if start.moon else 4
+    sitting_out = start.sitting_out
+    points = card_points(rules)
+    counters = counter_mask(points)
+    flags = play_flags(rules)
+    last_bonus = 10 // rules.unit
+    memories = state.memories
+    trick, seats = state.trick, state.trick_seats
+    seat = state.to_act
+    while True:
+        if trick:
+            win = winner_index(trick, trump)
+            legal = follow_mask(once[seat], trick[0] // 6, trick[win], trump, flags)
+            card = standard_follow(legal, trick, trump, seats[win] == (seat + 2) % 4,
+                                   len(trick) == size - 1, counters)
+        else:
+            legal = legal_mask(once[seat], trick, trump, rules, state.tricks_done == 0)
+            memory = memories[seat]
+            opponents = opponents_to_play(seat, 0, size, sitting_out)
+            unlocated = memory.unlocated(once[seat], twice[seat])
+            possible = [memory.possible(o, unlocated) if o in opponents else 0
+                        for o in range(4)]
+            card = standard_lead(legal, trump, opponents, possible, memory.known_once)
+        bit = 1 << card
+        if twice[seat] & bit:
+            twice[seat] &= ~bit
+        else:
+            once[seat] &= ~bit
+        led = trick[0] // 6 if trick else card // 6
+        for memory in memories:
+            memory.observe(seat, card, led, trump)
+        trick.append(card)
+        seats.append(seat)
+        if len(trick) < size:
+            seat = (seat + 1) % 4
+            if seat == sitting_out:
+                seat = (seat + 1) % 4
+            continue
+        winner = seats[winner_index(trick, trump)]
+        value = sum([points[c] for c in trick])
+        last = not once[winner]
+        if last:
+            value += last_bonus  # RULES.md §1 Counting: last trick 10
+        state.trick_points[winner % 2] += value
+        if winner != declarer:
+            state.took_all = False
+        state.tricks_done += 1
+        trick.clear()
+        seats.clear()
+        seat = winner
+        if last:
+            return
+
+
+def _round_score(start: Start, state: PlayState, team: int, played: bool) -> int:
+    scores = hand_scores(start.rules, start.declarer, start.contract, state.team_meld,
+                         state.team_dix_only, state.trick_points, played, start.moon,
+                         state.took_all)
+    return scores[team] - scores[1 - team]
+
+
+def _from_passing(start: Start, hands: Sequence[Hand], team: int) -> int:
+    """A simulated hand from trump named: passing, meld, not on the board, play."""
+    rules, trump, declarer = start.rules, start.trump, start.declarer
+    partner = (declarer + 2) % 4
+    hands = list(hands)
+    given: tuple[int, ...] | None = None
+    returned: tuple[int, ...] | None = None
+    n = rules.cards_passed
+    if n:
+        # docs/players.md standard **Passing to the declarer**, then **Passing back**.
+        given = tuple(pass_cards(hands[partner], trump, rules, n, standard_give_key))
+        received = Hand.from_cards(given)
+        hands[partner] = hands[partner] - received
+        hands[declarer] = hands[declarer] + received
+        returned = tuple(return_cards(hands[declarer], trump, rules, n, received))
+        back = Hand.from_cards(returned)
+        hands[declarer] = hands[declarer] - back
+        hands[partner] = hands[partner] + back
+    melds = [meld(h, trump, rules) for h in hands]
+    team_meld, team_dix = _team_melds([m.points for m in melds], [m.dix_only for m in melds])
+    state = PlayState(_memories(start, [m.shown for m in melds], given, returned), team_meld,
+                      team_dix, declarer)
+    if start.contract > team_meld[declarer % 2] + rules.trick_total:
+        return _round_score(start, state, team, played=False)  # RULES.md §1 Not on the board
+    # docs/players.md standard **Throw in**: only the automatic rule above; never the moon.
+    _play_out(start, state, [h.once for h in hands], [h.twice for h in hands])
+    return _round_score(start, state, team, played=True)
+
+
+def simulate_hand(start: Start, hands: Sequence[Hand], team: int) -> int:
+    """The round score for ``team`` of one simulated hand: from ``start``, with
+    ``hands`` the current hands of the four seats, every seat a standard player.
+
+    This is the reference: any backend must return exactly this.
+    """
+    return python_backend(start, [hands], team)[0]
+
+
+def python_backend(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
+    """The pure-Python backend: :func:`simulate_hand` for every deal."""
+    if start.phase == "pass":
+        return [_from_passing(start, hands, team) for hands in deals]
+    base = play_state(start)
+    out = []
+    for hands in deals:
+        state = PlayState([m.copy() for m in base.memories], base.team_meld,
+                          base.team_dix_only, base.to_act)
+        state.trick, state.trick_seats = base.trick[:], base.trick_seats[:]
+        state.tricks_done, state.trick_points = base.tricks_done, base.trick_points[:]
+        state.took_all = base.took_all
+        _play_out(start, state, [h.once for h in hands], [h.twice for h in hands])
+        out.append(_round_score(start, state, team, played=True))
+    return out
+
+
+#: A simulation backend: ``(start, deals, team) -> round scores``, one per deal.
+Backend = Callable[[Start, Sequence[Sequence[Hand]], int], list[int]]
+
+_backend: Backend = python_backend
+
+
+def set_backend(backend: Backend | None) -> Backend:
+    """Install ``backend`` for :func:`simulate_hands` (``None``: the Python one);
+    returns the previous backend, so a test can put it back."""
+    global _backend
+    previous = _backend
+    _backend = backend or python_backend
+    return previous
+
+
+def get_backend() -> Backend:
+    """The backend :func:`simulate_hands` uses now."""
+    return _backend
+
+
+def simulate_hands(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
+    """Round scores for ``team`` of one simulated hand per deal, by the installed backend."""
+    return _backend(start, deals, team)
