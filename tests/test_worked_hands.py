@@ -959,3 +959,26 @@ def test_playingcards_not_on_the_board_uses_25() -> None:
     declare(game, ["bid 46", "pass", "pass", "pass"], "H")
     assert game.results[-1].outcome is Outcome.NOT_ON_BOARD
     assert game.results[-1].scores == (-46, 10)
+
+
+def test_shortfall_throw_in_never_scores_positive() -> None:
+    """family1000 (seed 002: a set team loses only the shortfall): a declaring team
+    that throws in holding meld above its contract has fallen short by nothing, so
+    it loses nothing, and never gains."""
+    for seed in range(400):
+        game = Game.new(Rules.preset("family1000"), seed=seed, dealer=3)
+        for text in ("bid 250", "pass", "pass", "pass"):
+            game.apply(parse_action(text))
+        for suit in "SHDC":
+            trial = game.copy()
+            trial.apply(parse_action(f"trump {suit}"))
+            while trial.phase in (Phase.GIVE, Phase.RETURN):
+                trial.apply(trial.legal_actions()[0])
+            if trial.phase is Phase.PLAY and trial.melds is not None and (
+                    trial.melds[0].points + trial.melds[2].points > 250):
+                trial.apply(parse_action("throw in"))
+                result = trial.results[-1]
+                assert result.outcome is Outcome.THROWN_IN
+                assert result.scores[0] == 0
+                return
+    raise AssertionError("no deal with enough meld found")

@@ -575,7 +575,8 @@ static int hand_score(const CoreRules *r, int contract, int declarer, const int 
             scores[us] = kept;
             scores[them] += contract;
         } else if (r->set_penalty == PENALTY_SHORTFALL && outcome != OUT_MOON_FAILED) {
-            scores[us] = -(contract - melds[us] - tricks[us]); /* only the shortfall */
+            int short_by = contract - melds[us] - tricks[us]; /* only the shortfall (002), */
+            scores[us] = short_by > 0 ? -short_by : 0;        /* never a gain */
         } else {
             scores[us] = kept - contract;
         }

@@ -597,7 +597,8 @@ class Game:
                 scores[us] = kept
                 scores[them] += self.contract
             elif rules.set_penalty == "shortfall" and outcome is not Outcome.MOON_FAILED:
-                scores[us] = -(self.contract - melds[us] - tricks[us])
+                # 002: lose only what fell short; a throw-in with meld enough loses nothing
+                scores[us] = -max(0, self.contract - melds[us] - tricks[us])
             else:
                 scores[us] = kept - self.contract
         for team in (0, 1):
