@@ -29,6 +29,7 @@ from pinochlekit import (
     IllegalActionError,
     Moon,
     NameTrump,
+    Outcome,
     Pass,
     Phase,
     Play,
@@ -49,6 +50,7 @@ from pinochlekit.players import (
     Player,
     PlayerSpecError,
     ProPlayer,
+    RandomPlayer,
     StandardPlayer,
     make_player,
     split_specs,
@@ -304,6 +306,33 @@ def test_simulator_follows_a_moon_shot_by_another_player() -> None:
         result = game.results[0]
         assert predicted == result.scores[0] - result.scores[1]
     assert moons >= 4
+
+
+@pytest.mark.parametrize("rules", ["pagat", "chips", "family1000", "playingcards",
+                                   "pagat(set_forfeits_meld=no)"])
+def test_hand_scores_match_the_game_for_every_outcome(rules: str) -> None:
+    """simulate.hand_scores is RULES.md §1 Scoring a hand (and §2 set variants) as
+    the game scores it: made, set, not on the board, thrown in, moon made or failed."""
+    outcomes = set()
+    for seed in range(40):
+        game = Game.new(rules, seed=seed)
+        players = [RandomPlayer(f"{seed}/{s}") for s in range(4)]
+        for _ in play(game, players, until_hands=3):
+            pass
+        for result in game.results:
+            if result.declarer is None:
+                continue
+            outcomes.add(result.outcome)
+            points = [m.points for m in result.melds]
+            dix = [m.dix_only for m in result.melds]
+            team_dix = [all(dix[s] or not points[s] for s in (t, t + 2))
+                        and any(points[s] for s in (t, t + 2)) for t in (0, 1)]
+            played = result.outcome not in (Outcome.NOT_ON_BOARD, Outcome.THROWN_IN)
+            moon = result.outcome in (Outcome.MOON, Outcome.MOON_FAILED)
+            assert sim.hand_scores(game.rules, result.declarer, result.contract,
+                                   result.meld_points, team_dix, result.trick_points, played,
+                                   moon, result.outcome is Outcome.MOON) == result.scores
+    assert {Outcome.MADE, Outcome.SET, Outcome.THROWN_IN} <= outcomes
 
 
 def test_backend_hook_is_used_and_restored() -> None:

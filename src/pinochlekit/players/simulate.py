@@ -18,8 +18,8 @@ simulating seat (``knower``) knows apart from the other seats' cards:
 and from the current hands of the four seats (one deal of the sampler).
 
 **Speed hook.** Players call :func:`simulate_hands`, which hands a whole batch
-of deals to the module's backend, :func:`python_backend` unless
-:func:`set_backend` installed another (the C core). A backend takes
+of deals to the module's backend: the C core (``pinochlekit.fastcore.backend``)
+when it is built, else :func:`python_backend`; :func:`set_backend` changes it. A backend takes
 ``(start, deals, team)`` and returns one round score per deal; it must give
 exactly what :func:`simulate_hand` gives. Everything it needs is in
 :class:`Start` as ints, masks and :class:`~pinochlekit.cards.Hand` mask pairs.
@@ -162,7 +162,8 @@ def hand_scores(rules: Rules, declarer: int, contract: int, team_meld: Sequence[
             scores[us] = kept
             scores[them] += contract
         elif rules.set_penalty == "shortfall" and not moon:
-            scores[us] = -(contract - team_meld[us] - tricks[us])
+            # 002: lose only what fell short; a throw-in with meld enough loses nothing
+            scores[us] = -max(0, contract - team_meld[us] - tricks[us])
         else:
             scores[us] = kept - contract
     return scores[0], scores[1]
@@ -384,7 +385,16 @@ def python_backend(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> 
 #: A simulation backend: ``(start, deals, team) -> round scores``, one per deal.
 Backend = Callable[[Start, Sequence[Sequence[Hand]], int], list[int]]
 
-_backend: Backend = python_backend
+def _default_backend() -> Backend:
+    """The C core when it is built (the same round scores, much faster), else Python."""
+    try:
+        from pinochlekit.fastcore import backend
+    except ImportError:
+        return python_backend
+    return backend
+
+
+_backend: Backend = _default_backend()
 
 
 def set_backend(backend: Backend | None) -> Backend:
