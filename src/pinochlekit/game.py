@@ -18,7 +18,6 @@ pinochlekit.errors.IllegalActionError: illegal bid 245 by seat 1: the bid must b
 
 from __future__ import annotations
 
-import itertools
 import secrets
 from collections.abc import Sequence
 from functools import lru_cache
@@ -77,6 +76,32 @@ def _plays_of(mask: int) -> list[Action]:
             _PLAYS_BY_SUIT[0][mask & 63] + _PLAYS_BY_SUIT[1][mask >> 6 & 63]
             + _PLAYS_BY_SUIT[2][mask >> 12 & 63] + _PLAYS_BY_SUIT[3][mask >> 18 & 63])
     return list(plays)
+
+
+def _pass_choices(once: int, twice: int, n: int) -> list[tuple[Card, ...]]:
+    """Every distinct set of ``n`` cards from a hand, each in display order."""
+    kinds = list(dict.fromkeys(reversed(Hand(once, twice).cards())))  # last shown first
+    copies = [1 + (twice >> k & 1) for k in kinds]
+    out: list[tuple[Card, ...]] = []
+
+    def extend(i: int, left: int, chosen: list[Card]) -> None:
+        if left == 0:
+            out.append(tuple(reversed(chosen)))
+            return
+        if i == len(kinds):
+            return
+        for take in range(min(copies[i], left), -1, -1):
+            extend(i + 1, left - take, chosen + [kinds[i]] * take)
+
+    extend(0, n, [])
+    return out
+
+
+def _prebuilt(kind: type[Give] | type[Return], cards: tuple[Card, ...]) -> Action:
+    """A ``Give``/``Return`` of cards already in display order, without re-sorting."""
+    action = kind.__new__(kind)
+    object.__setattr__(action, "cards", cards)
+    return action
 
 
 @lru_cache(maxsize=64)
@@ -243,11 +268,9 @@ class Game:
             return actions
         if phase is Phase.TRUMP:
             return [NameTrump(s) for s in self._trump_choices()]
-        cards = self.hand(seat).cards()
-        n = self.rules.cards_passed
-        combos = dict.fromkeys(tuple(c) for c in itertools.combinations(cards, n))
         kind = Give if phase is Phase.GIVE else Return
-        return [kind(c) for c in combos]
+        return [_prebuilt(kind, cards) for cards in
+                _pass_choices(self._once[seat], self._twice[seat], self.rules.cards_passed)]
 
     def _play_mask(self, seat: int) -> int:
         """The legal kinds for ``seat`` now, computed once per position."""
