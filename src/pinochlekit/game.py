@@ -249,9 +249,9 @@ class Game:
         if seat is None:
             return []
         if phase is _PLAY:
-            mask = self._mask if self._mask_key == len(self.actions) else self._play_mask(seat)
+            mask = self._play_mask(seat)
             actions: list[Action] = _plays_of(mask)
-            if not self.tricks and not self.trick and not self.moon:
+            if self._may_concede():
                 actions.append(_THROW_IN)
                 if self.rules.shoot_the_moon:
                     actions.append(_MOON)
@@ -437,8 +437,7 @@ class Game:
         if type(action) is Play and seat is None and self.phase is _PLAY:
             # The common case, checked without the slow path: a legal card by the seat to act.
             actor = self.to_act
-            mask = self._mask if self._mask_key == len(self.actions) else self._play_mask(
-                actor)  # type: ignore[arg-type]
+            mask = self._play_mask(actor)  # type: ignore[arg-type]
             if mask >> action.card & 1:
                 self.actions.append(action)
                 self._play(actor, action.card)  # type: ignore[arg-type]

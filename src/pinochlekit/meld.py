@@ -113,11 +113,11 @@ def meld(cards: Iterable[int] | Hand, trump: Suit | int | None, rules: Rules) ->
     """
     hand = cards if isinstance(cards, Hand) else Hand.from_cards(cards)
     key = -1 if trump is None else int(trump)
-    return _meld_cached(hand.once, hand.twice, key, rules.doubles, rules.run_extra,
+    return _meld_of_masks(hand.once, hand.twice, key, rules.doubles, rules.run_extra,
                         rules.meld_reuse, rules.unit)
 
 
-def _meld_cached(once: int, twice: int, trump: int, doubles: str, run_extra: str,
+def _meld_of_masks(once: int, twice: int, trump: int, doubles: str, run_extra: str,
                  reuse: str, unit: int) -> MeldResult:
     if reuse == "once":
         return _meld_once(once, twice, trump, doubles, unit)
