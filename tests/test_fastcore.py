@@ -46,7 +46,7 @@ except ImportError:  # pragma: no cover - the extension is built by `pip install
     pytest.skip("the C core pinochlekit._core is not built", allow_module_level=True)
 
 #: Every preset, and variants for the options (and combinations) no preset sets.
-VARIANTS = [*Rules.presets(),
+VARIANTS = [*(p for p in Rules.presets() if Rules.preset(p).partnership),  # test_three*
             "pagat(must_beat=following)",
             "pagat(trump_follows_trump=yes)",
             "pagat(trump_follows_trump=yes, must_beat=following, first_lead=trump)",

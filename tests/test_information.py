@@ -54,7 +54,8 @@ from pinochlekit import (
 
 Deal = tuple[Hand, Hand, Hand, Hand]
 
-RULES: list[tuple[str, Rules]] = [(name, Rules.preset(name)) for name in Rules.presets()] + [
+RULES: list[tuple[str, Rules]] = [(name, Rules.preset(name)) for name in Rules.presets()
+                                   if Rules.preset(name).partnership] + [  # tests/test_three*
     ("tft-following", Rules(trump_follows_trump=True, must_beat="following")),
     ("moon", Rules(shoot_the_moon=True)),
     ("nines", Rules(nines_redeal="six_or_five", trump_needs_meld=True)),

@@ -109,7 +109,8 @@ def _nines_deals(hand: str) -> tuple[Deal, ...]:
 
 
 PAGAT = Rules()
-CONFIGS: list[Config] = [Config(name, Rules.preset(name)) for name in Rules.presets()] + [
+CONFIGS: list[Config] = [Config(name, Rules.preset(name)) for name in Rules.presets()
+                         if Rules.preset(name).partnership] + [  # three-handed: tests/test_three*
     Config("playingcards+five-nines", Rules.preset("playingcards"),
            _nines_deals(FIVE_NINES_NO_MELD)),
     Config("following", PAGAT.replace(must_beat="following")),

@@ -241,7 +241,8 @@ DEFAULTS: dict[str, Any] = {
     "meld_reuse": "per_class", "must_beat": "always", "first_lead": "any",
     "trump_follows_trump": False, "trick_points": "counters", "divide_by_ten": False,
     "save_meld_needs_trick": True, "set_penalty": "contract", "set_forfeits_meld": True,
-    "nines_redeal": "off", "max_deals": 0, "shoot_the_moon": False, "target": 1500,
+    "nines_redeal": "off", "max_deals": 0, "shoot_the_moon": False, "widow": "out",
+    "target": 1500,
 }
 
 PRESET_FIELDS: dict[str, dict[str, Any]] = {
@@ -256,6 +257,8 @@ PRESET_FIELDS: dict[str, dict[str, Any]] = {
     "family1000": {"target": 1000, "first_lead": "trump", "trump_follows_trump": True,
                    "trick_points": "classic", "meld_reuse": "once",
                    "set_penalty": "shortfall", "shoot_the_moon": True},
+    "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
+              "set_penalty": "shortfall"},
 }
 
 
@@ -280,6 +283,7 @@ def test_presets_listed_default_first() -> None:
     pytest.param("stonebridge", (190, 10, 1500, 250), id="003-stonebridge-190"),
     pytest.param("playingcards", (20, 1, 150, 25), id="004-bid-20-by-1-game-150-25-points"),
     pytest.param("family1000", (250, 10, 1000, 250), id="002-game-1000"),
+    pytest.param("three", (250, 10, 1000, 250), id="002-three-handed-game-1000"),
 ])
 def test_preset_values_in_play(name: str, values: tuple[int, int, int, int]) -> None:
     rules = Rules.preset(name)
@@ -296,7 +300,7 @@ def test_preset_text_round_trip(name: str) -> None:
 
 #: Values to draw from for random field overrides (some combinations are invalid).
 FIELD_VALUES: dict[str, list[Any]] = {
-    "players": [4], "min_bid": [100, 190, 200, 250, 300], "bid_step": [10, 20],
+    "players": [4, 3], "min_bid": [100, 190, 200, 250, 300], "bid_step": [10, 20],
     "dealer_stuck": [True, False], "first_bid_required": [True, False],
     "pass_with_help": [True, False], "cards_passed": [0, 3, 4],
     "trump_needs_meld": [True, False], "run_extra": ["marries", "nothing"],
@@ -306,7 +310,7 @@ FIELD_VALUES: dict[str, list[Any]] = {
     "divide_by_ten": [True, False], "save_meld_needs_trick": [True, False],
     "set_penalty": ["contract", "chips", "shortfall"], "set_forfeits_meld": [True, False],
     "nines_redeal": ["off", "six_or_five", "five"], "max_deals": [0, 2, 3],
-    "shoot_the_moon": [True, False], "target": [150, 1000, 1500],
+    "shoot_the_moon": [True, False], "widow": ["out", "take"], "target": [150, 1000, 1500],
 }
 
 
@@ -356,7 +360,13 @@ def test_random_overrides_round_trip() -> None:
                  "must_beat", id="§2-must-beat-unknown-word"),
     pytest.param(lambda: Rules.from_string("modern(trick_points=tens)"), "trick_points",
                  id="§2-trick-points-unknown-word"),
-    pytest.param(lambda: Rules(players=3), "players", id="§3-three-handed-not-available"),
+    pytest.param(lambda: Rules(players=3), "cards_passed", id="§3-three-handed-passes-nothing"),
+    pytest.param(lambda: Rules(players=5), "players", id="§1-§3-four-or-three-players"),
+    pytest.param(lambda: Rules(widow="take"), "widow", id="§3-widow-only-three-handed"),
+    pytest.param(lambda: Rules.from_string("three(shoot_the_moon=yes)"), "shoot_the_moon",
+                 id="§3-no-moon-without-partners"),
+    pytest.param(lambda: Rules.from_string("three(set_penalty=chips)"), "set_penalty",
+                 id="§3-no-chip-scoring-for-one-player"),
     pytest.param(lambda: Rules(min_bid=0), "min_bid", id="min-bid-positive"),
     pytest.param(lambda: Rules(bid_step=0), "bid_step", id="bid-step-positive"),
     pytest.param(lambda: Rules(target=-150), "target", id="target-positive"),

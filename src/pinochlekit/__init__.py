@@ -8,6 +8,7 @@
 from pinochlekit.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     Moon,
     NameTrump,
@@ -44,6 +45,7 @@ __all__ = [
     "Action",
     "Bid",
     "Card",
+    "Discard",
     "Game",
     "GameOverError",
     "GameRecord",

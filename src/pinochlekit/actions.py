@@ -6,6 +6,8 @@ Bid(260)
 'give AS TS KS QS'
 >>> [str(parse_action(t)) for t in ("pass", "pass help", "trump ♥", "play 10s", "throw in")]
 ['pass', 'pass help', 'trump H', 'play TS', 'throw in']
+>>> parse_action("discard 9c ks 10h")
+Discard.parse('discard KS TH 9C')
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pinochlekit.errors import NotationError
 __all__ = [
     "Action",
     "Bid",
+    "Discard",
     "Give",
     "Moon",
     "NameTrump",
@@ -123,6 +126,24 @@ class Return(Action):
         return f"Return.parse({str(self)!r})"
 
 
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Three-handed, widow taken: the declarer lays 3 cards aside, face down; they
+    count for the declarer (RULES.md §3). Sorted on creation."""
+
+    cards: tuple[Card, ...]
+    verb: ClassVar[str] = "discard"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _canonical(self.cards))
+
+    def __str__(self) -> str:
+        return f"discard {_cards_text(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"Discard.parse({str(self)!r})"
+
+
 def _canonical(cards: tuple[int, ...] | list[int]) -> tuple[Card, ...]:
     return tuple(sorted((Card(c) for c in cards), key=lambda c: (c // 6, -(c % 6))))
 
@@ -199,9 +220,9 @@ def parse_action(text: str) -> Action:
             return Pass(help=True)
         if verb == "trump" and len(rest) == 1:
             return NameTrump(parse_suit(rest[0]))
-        if verb in ("give", "return") and rest:
+        if verb in ("give", "return", "discard") and rest:
             cards = tuple(parse_cards(" ".join(rest)))
-            return Give(cards) if verb == "give" else Return(cards)
+            return {"give": Give, "return": Return, "discard": Discard}[verb](cards)
         if verb == "play" and len(rest) == 1:
             return PLAYS[parse_cards(rest[0])[0]]
         if verb == "throw" and [w.lower() for w in rest] == ["in"]:
@@ -215,6 +236,6 @@ def parse_action(text: str) -> Action:
     except ValueError:
         raise NotationError(f"bad action {text!r}: a bid is a whole number") from None
     raise NotationError(f"bad action {text!r}: expected 'bid N', 'pass', 'pass help', "
-                        "'trump S', 'give CARDS', 'return CARDS', 'play CARD', 'throw in', "
-                        "'moon' or 'redeal'")
+                        "'trump S', 'give CARDS', 'return CARDS', 'discard CARDS', 'play CARD', "
+                        "'throw in', 'moon' or 'redeal'")
 

@@ -1,4 +1,5 @@
-"""A whole game of four-handed partnership auction pinochle, from deal to winner.
+"""A whole game of auction pinochle, from deal to winner: four-handed partnerships
+(RULES.md §1) or three-handed with a widow (RULES.md §3).
 
 The game is a pure function of (rules, seed, actions): :attr:`Game.record`
 holds exactly those, and replaying it gives the same game.
@@ -26,6 +27,7 @@ from pinochlekit.actions import (
     PLAYS,
     Action,
     Bid,
+    Discard,
     Give,
     Moon,
     NameTrump,
@@ -37,7 +39,13 @@ from pinochlekit.actions import (
 )
 from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, cards_of_mask
 from pinochlekit.deals import deal, deal_seed
-from pinochlekit.errors import GameOverError, IllegalActionError, OutOfTurnError, PhaseError
+from pinochlekit.errors import (
+    GameOverError,
+    IllegalActionError,
+    OutOfTurnError,
+    PhaseError,
+    PinochleError,
+)
 from pinochlekit.meld import MeldResult, meld
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
@@ -49,6 +57,7 @@ from pinochlekit.tricks import (
     play_flags,
 )
 from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
+from pinochlekit.widow import deal_with_widow, widow_of
 
 __all__ = ["Game"]
 
@@ -97,7 +106,7 @@ def _pass_choices(once: int, twice: int, n: int) -> list[tuple[Card, ...]]:
     return out
 
 
-def _prebuilt(kind: type[Give] | type[Return], cards: tuple[Card, ...]) -> Action:
+def _prebuilt(kind: type[Give] | type[Return] | type[Discard], cards: tuple[Card, ...]) -> Action:
     """A ``Give``/``Return`` of cards already in display order, without re-sorting."""
     action = kind.__new__(kind)
     object.__setattr__(action, "cards", cards)
@@ -135,8 +144,9 @@ class Game:
     __slots__ = (
         "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key", "_n",
         "_once", "_opening", "_passed", "_points", "_redeals", "_spoken", "_step",
-        "_trick_seats", "_trick_size", "_twice", "actions", "auction", "contract",
-        "deal_index", "dealer", "deals", "dealt", "declarer", "first_dealer", "given",
+        "_trick_seats", "_trick_size", "_twice", "_widow", "actions", "auction", "contract",
+        "deal_index", "dealer", "deals", "dealt", "declarer", "discards", "first_dealer",
+        "given",
         "high_bid", "high_bidder", "melds", "moon", "phase", "results", "returned", "rules",
         "scores", "seed", "to_act", "trick", "trick_points", "tricks", "trump", "winner")
 
@@ -176,8 +186,14 @@ class Game:
             if len(hands) != rules.players or any(len(h) != rules.hand_size for h in hands):
                 raise IllegalActionError(f"a deal is {rules.players} hands of "
                                          f"{rules.hand_size} cards")
-            if sum(hands, Hand()) != Hand((1 << 24) - 1, (1 << 24) - 1):
-                raise IllegalActionError("a deal must hold every card of the deck once")
+            try:
+                rest = widow_of(hands)
+            except (ValueError, PinochleError):
+                rest = None
+            if rest is None or len(rest) != rules.widow_size:
+                raise IllegalActionError("a deal must hold every card of the deck once"
+                                         + (f" (the {rules.widow_size} left over make the "
+                                            f"widow)" if rules.widow_size else ""))
         return cls(rules, secrets.token_hex(16) if seed is None else seed, dealer, deals)
 
     # -- setting up a deal ----------------------------------------------------
@@ -190,8 +206,14 @@ class Game:
     def _restore_deal(self, dealer: int, index: int) -> None:
         self.dealer = dealer
         self.deal_index = index
-        hands = self.deals[index] if index < len(self.deals) else deal(
-            deal_seed(self.seed, index), dealer, self._n)
+        if index < len(self.deals):
+            hands = self.deals[index]
+            self._widow = widow_of(hands) if self.rules.widow_size else Hand()
+        elif self.rules.widow_size:  # RULES.md §3: 15 cards each, 3 to the widow
+            hands, self._widow = deal_with_widow(deal_seed(self.seed, index), dealer, self._n,
+                                                 self.rules.hand_size)
+        else:
+            hands, self._widow = deal(deal_seed(self.seed, index), dealer, self._n), Hand()
         self.dealt = tuple(hands)
         self._once = [h.once for h in hands]
         self._twice = [h.twice for h in hands]
@@ -208,6 +230,7 @@ class Game:
         self.trump: Suit | None = None
         self.given: tuple[Card, ...] | None = None
         self.returned: tuple[Card, ...] | None = None
+        self.discards: tuple[Card, ...] | None = None
         self.melds: tuple[MeldResult, ...] | None = None
         self.moon = False
         self._trick_size = self._n
@@ -232,8 +255,16 @@ class Game:
         return Hand(self._once[seat], self._twice[seat])
 
     def partner(self, seat: int) -> int:
-        """The partner of a seat (four-handed)."""
+        """The partner of a seat (four-handed); :class:`PhaseError` without partners."""
+        if not self.rules.partnership:
+            raise PhaseError(f"no partners in the {self._n}-handed game")
         return (seat + 2) % 4
+
+    @property
+    def widow(self) -> Hand | None:
+        """The widow (RULES.md §3): face up for everyone once the auction is won,
+        ``None`` before that and in games without a widow."""
+        return self._widow if self.declarer is not None and self.rules.widow_size else None
 
     def _next_seat(self, seat: int) -> int:
         nxt = (seat + 1) % self._n
@@ -268,6 +299,9 @@ class Game:
             return actions
         if phase is Phase.TRUMP:
             return [NameTrump(s) for s in self._trump_choices()]
+        if phase is Phase.DISCARD:
+            return [_prebuilt(Discard, cards) for cards in
+                    _pass_choices(self._once[seat], self._twice[seat], self.rules.widow_size)]
         kind = Give if phase is Phase.GIVE else Return
         return [_prebuilt(kind, cards) for cards in
                 _pass_choices(self._once[seat], self._twice[seat], self.rules.cards_passed)]
@@ -383,14 +417,15 @@ class Game:
                 raise IllegalActionError(f"illegal {action} {who}: trump must be a suit where "
                                          f"the declarer holds a run, marriage or dix ({names})")
             return
-        if kind in (Give, Return):
-            wanted = Phase.GIVE if kind is Give else Phase.RETURN
+        if kind in (Give, Return, Discard):
+            wanted = {Give: Phase.GIVE, Return: Phase.RETURN, Discard: Phase.DISCARD}[kind]
             if phase is not wanted:
                 raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
             cards = action.cards  # type: ignore[attr-defined]
-            n = self.rules.cards_passed
+            n = self.rules.widow_size if kind is Discard else self.rules.cards_passed
             if len(cards) != n:
-                raise IllegalActionError(f"illegal {action} {who}: pass exactly {n} cards, "
+                verb = "discard" if kind is Discard else "pass"
+                raise IllegalActionError(f"illegal {action} {who}: {verb} exactly {n} cards, "
                                          f"not {len(cards)}")
             try:
                 self.hand(actor) - Hand.from_cards(cards)
@@ -412,6 +447,7 @@ class Game:
         wants = {Phase.AUCTION: "bid or pass", Phase.TRUMP: "name trump",
                  Phase.GIVE: f"give {self.rules.cards_passed} cards to the declarer",
                  Phase.RETURN: f"return {self.rules.cards_passed} cards to partner",
+                 Phase.DISCARD: f"discard {self.rules.widow_size} cards",
                  Phase.PLAY: "play a card"}
         return f"seat {self.to_act} must {wants.get(self.phase, 'wait')}"
 
@@ -467,6 +503,12 @@ class Game:
             self.returned = action.cards  # type: ignore[attr-defined]
             self._move(seat, self.partner(seat), action.cards)  # type: ignore[attr-defined]
             self._meld()
+        elif kind is Discard:
+            # RULES.md §3 (widow taken): 3 cards face down, counted for the declarer
+            self.discards = action.cards  # type: ignore[attr-defined]
+            for card in action.cards:  # type: ignore[attr-defined]
+                self._take_out(seat, card)
+            self._meld()
         elif kind is ThrowIn:
             self._finish(Outcome.THROWN_IN)
         elif kind is Moon:
@@ -504,12 +546,41 @@ class Game:
     def _win_auction(self, declarer: int, contract: int) -> None:
         self.declarer, self.contract = declarer, contract
         self.phase, self.to_act = Phase.TRUMP, declarer
+        if self.rules.widow == "take" and self.rules.widow_size:
+            # RULES.md §3 option: the widow, shown to all, goes into the declarer's hand
+            for card in self._widow:
+                self._put_in(declarer, card)
 
     def _after_trump(self) -> None:
         if self.rules.cards_passed and self.declarer is not None:
             self.phase, self.to_act = Phase.GIVE, self.partner(self.declarer)
+        elif self.rules.widow == "take" and self.rules.widow_size:
+            self.phase = Phase.DISCARD  # the declarer still to act
         else:
             self._meld()
+
+    def _take_out(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        if self._twice[seat] & bit:
+            self._twice[seat] &= ~bit
+        else:
+            self._once[seat] &= ~bit
+
+    def _put_in(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        if self._once[seat] & bit:
+            self._twice[seat] |= bit
+        else:
+            self._once[seat] |= bit
+
+    def _set_aside(self) -> tuple[Card, ...]:
+        """The cards out of play that count for the declarer (RULES.md §3): the widow
+        when it stays out, the discards when it is taken; none four-handed."""
+        if not self.rules.widow_size:
+            return ()
+        if self.rules.widow == "take":
+            return self.discards or ()
+        return tuple(self._widow)
 
     def _move(self, giver: int, taker: int | None, cards: tuple[Card, ...]) -> None:
         assert taker is not None
@@ -581,23 +652,30 @@ class Game:
     # -- scoring --------------------------------------------------------------
 
     def _finish(self, outcome: Outcome) -> None:
-        """Score the hand (RULES.md §1 Scoring a hand; §2 set variants)."""
+        """Score the hand (RULES.md §1 Scoring a hand; §2 set variants; §3 each player
+        for themself, the cards set aside counting for the declarer)."""
         rules = self.rules
         declarer = self.declarer
         assert declarer is not None and self.melds is not None
+        teams = rules.teams
         us = rules.team_of(declarer)
-        them = 1 - us
+        others = [t for t in range(teams) if t != us]
         melds = self._team_meld()
         tricks = self.trick_points
         played = outcome is Outcome.MADE
-        saved = [True, True]
-        scores = [0, 0]
+        saved = [True] * teams
+        scores = [0] * teams
         if played:
-            dix_only = [all(m.dix_only or not m.items for m in self.melds[t::2])
-                        and any(m.items for m in self.melds[t::2]) for t in (0, 1)]
-            saved[them] = (not rules.save_meld_needs_trick or tricks[them] > 0
-                           or dix_only[them])
-            scores[them] = tricks[them] + (melds[them] if saved[them] else 0)
+            aside = self._set_aside()
+            if aside:  # RULES.md §3: the widow's (or the discards') points are the declarer's
+                tricks[us] += sum(self._points[c] for c in aside)
+            for them in others:
+                own = [self.melds[s] for s in range(self._n) if rules.team_of(s) == them]
+                dix_only = (all(m.dix_only or not m.items for m in own)
+                            and any(m.items for m in own))
+                saved[them] = (not rules.save_meld_needs_trick or tricks[them] > 0
+                               or dix_only)
+                scores[them] = tricks[them] + (melds[them] if saved[them] else 0)
             if self.moon:
                 took_all = all(t.winner == declarer for t in self.tricks)
                 outcome = Outcome.MOON if took_all else Outcome.MOON_FAILED
@@ -607,7 +685,8 @@ class Game:
                 outcome = Outcome.MADE if made else Outcome.SET
         else:
             made = False
-            scores[them] = melds[them]  # no play: the defenders score their meld
+            for them in others:
+                scores[them] = melds[them]  # no play: the defenders score their meld
         if outcome is Outcome.MOON:
             scores[us] = 1000 // rules.unit
         elif made:
@@ -617,18 +696,21 @@ class Game:
             kept = 0 if rules.set_forfeits_meld else melds[us]
             if rules.set_penalty == "chips":
                 scores[us] = kept
-                scores[them] += self.contract
+                for them in others:
+                    scores[them] += self.contract
             elif rules.set_penalty == "shortfall" and outcome is not Outcome.MOON_FAILED:
                 # 002: lose only what fell short; a throw-in with meld enough loses nothing
                 scores[us] = -max(0, self.contract - melds[us] - tricks[us])
             else:
                 scores[us] = kept - self.contract
-        for team in (0, 1):
+        for team in range(teams):
             self.scores[team] += scores[team]
+        widow = tuple(self._widow) if rules.widow_size else ()
         result = HandResult(
             self.hand_number, self.dealer, outcome, declarer, self.contract, self.trump,
             self.melds, tuple(melds), tuple(tricks), tuple(saved), tuple(scores),
-            tuple(self.scores), tuple(self.tricks))
+            tuple(self.scores), tuple(self.tricks), widow=widow,
+            discards=self.discards or ())
         self._end_deal(result, next_dealer=(self.dealer + 1) % self._n)
 
     def _end_deal(self, result: HandResult, next_dealer: int, redeal: bool = False) -> None:
@@ -642,12 +724,21 @@ class Game:
         self._start_deal(next_dealer, self.deal_index + 1)
 
     def _game_winner(self, result: HandResult) -> int | None:
-        """RULES.md §1 Game: first to the target; both at once, the declaring team."""
+        """RULES.md §1 Game: first to the target; both at once, the declaring team.
+
+        Three-handed (docs/three-handed.md): of several players over the target at
+        once the declarer wins, else the higher score; two defenders tied over the
+        target play on until a hand breaks the tie.
+        """
         if result.outcome is Outcome.MOON:
             return result.declaring_team
         over = [t for t in range(self.rules.teams) if self.scores[t] >= self.rules.game_target]
         if len(over) > 1:
-            return result.declaring_team
+            if result.declaring_team in over:
+                return result.declaring_team
+            best = max(self.scores[t] for t in over)
+            leaders = [t for t in over if self.scores[t] == best]
+            return leaders[0] if len(leaders) == 1 else None
         return over[0] if over else None
 
     # -- history --------------------------------------------------------------
@@ -700,8 +791,8 @@ class Game:
         """Exactly what ``seat`` may know now (``None``: a spectator's view)."""
         if seat is not None and not 0 <= seat < self._n:
             raise IllegalActionError(f"no seat {seat}: seats are 0 to {self._n - 1}")
-        in_pass = seat is not None and self.declarer is not None and seat in (
-            self.declarer, self.partner(self.declarer))
+        in_pass = (seat is not None and self.declarer is not None and self.rules.partnership
+                   and seat in (self.declarer, self.partner(self.declarer)))
         legal = tuple(self.legal_actions()) if seat is not None and seat == self.to_act else ()
         return View(
             seat=seat, rules=self.rules, phase=self.phase, to_act=self.to_act,
@@ -715,10 +806,12 @@ class Game:
             trick=tuple(zip(self._trick_seats, (ALL_CARDS[c] for c in self.trick),
                             strict=True)),
             trick_points=tuple(self.trick_points), results=tuple(self.results),
-            winner=self.winner, legal_actions=legal)
+            winner=self.winner, legal_actions=legal,
+            widow=None if self.widow is None else tuple(self._widow),
+            discards=self.discards if seat is not None and seat == self.declarer else None)
 
     def public_view(self) -> View:
-        """What a spectator sees: no hand and no passed cards."""
+        """What a spectator sees: no hand, no passed cards and no discards."""
         return self.view(None)
 
     def __repr__(self) -> str:

@@ -42,6 +42,7 @@ FirstLead = Literal["any", "trump"]
 TrickPoints = Literal["counters", "fives", "classic"]
 SetPenalty = Literal["contract", "chips", "shortfall"]
 NinesRedeal = Literal["off", "six_or_five", "five"]
+Widow = Literal["out", "take"]
 
 
 def _opt(default: Any, doc: str, source: str) -> Any:
@@ -57,7 +58,8 @@ class Rules:
     combination raises :class:`~pinochlekit.errors.RulesError` naming the field.
     """
 
-    players: int = _opt(4, "players at the table: 4 in two partnerships", "all")
+    players: int = _opt(4, "players at the table: 4 in two partnerships, 3 each for "
+                        "themself with a widow of 3 (RULES.md §3)", "all")
     min_bid: int = _opt(250, "lowest opening bid (ordinary scale)", "000, 001, 003, 004")
     bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
     dealer_stuck: bool = _opt(
@@ -110,6 +112,10 @@ class Rules:
     shoot_the_moon: bool = _opt(
         False, "after meld the declarer may shoot the moon: partner sits out; every trick "
         "scores 1000 and wins the game, anything less is a set", "002")
+    widow: Widow = _opt(
+        "out", "three-handed: the widow is shown to all and 'out' (kept out of play, its "
+        "trick points to the declarer) or 'take' (the declarer takes it and discards 3 "
+        "cards, which count for the declarer)", "002")
     target: int = _opt(1500, "points that win the game (ordinary scale); if both teams "
                        "reach it in one hand the declaring team wins", "all")
 
@@ -129,9 +135,14 @@ class Rules:
         self._check_combinations()
 
     def _check_combinations(self) -> None:
-        if self.players != 4:
-            raise RulesError("players", f"only the four-handed game is available, not "
-                             f"{self.players} (three- and two-handed come later)")
+        if self.players not in (4, 3):
+            raise RulesError("players", f"must be 4 (partnerships) or 3 (widow), not "
+                             f"{self.players}")
+        if self.players == 3:
+            self._check_three()
+        elif self.widow != "out":
+            raise RulesError("widow", f"only three-handed has a widow: must be 'out' with "
+                             f"{self.players} players, not {self.widow!r}")
         if self.cards_passed not in (4, 3, 0):
             raise RulesError("cards_passed", f"must be one of 4, 3, 0, not {self.cards_passed}")
         for name in ("min_bid", "bid_step", "target"):
@@ -154,6 +165,21 @@ class Rules:
         if self.min_bid % self.bid_step:  # RULES.md §1 Auction: every bid a multiple of 10
             raise RulesError("min_bid", f"must be a multiple of bid_step ({self.bid_step}), "
                              f"not {self.min_bid}")
+
+    def _check_three(self) -> None:
+        """RULES.md §3: no partners, so nothing is passed and no partner sits out."""
+        if self.cards_passed:
+            raise RulesError("cards_passed", f"must be 0 with 3 players (there are no "
+                             f"partners to pass to), not {self.cards_passed}")
+        if self.pass_with_help:
+            raise RulesError("pass_with_help", "must be no with 3 players (there is no "
+                             "partner to help)")
+        if self.shoot_the_moon:
+            raise RulesError("shoot_the_moon", "must be no with 3 players (the moon sits "
+                             "partner out; three-handed has no partners)")
+        if self.set_penalty == "chips":
+            raise RulesError("set_penalty", "must be 'shortfall' or 'contract' with 3 "
+                             "players (chip scoring pays one opposing team)")
 
     # -- values in play -------------------------------------------------------
 
@@ -184,8 +210,13 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player."""
-        return 48 // self.players
+        """Cards dealt to each player: 12, or 15 three-handed (RULES.md §3)."""
+        return 15 if self.players == 3 else 48 // self.players
+
+    @property
+    def widow_size(self) -> int:
+        """Cards dealt to the widow: 3 three-handed (RULES.md §3), else 0."""
+        return 48 - self.players * self.hand_size
 
     @property
     def partnership(self) -> bool:
@@ -193,7 +224,8 @@ class Rules:
         return self.players == 4
 
     def team_of(self, seat: int) -> int:
-        """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+        """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3; without
+        partnerships every seat is its own team (its score index)."""
         return seat % 2 if self.players == 4 else seat
 
     @property
@@ -337,6 +369,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "family1000": {"target": 1000, "first_lead": "trump", "trump_follows_trump": True,
                    "trick_points": "classic", "meld_reuse": "once",
                    "set_penalty": "shortfall", "shoot_the_moon": True},
+    "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
+              "set_penalty": "shortfall"},
 }
 
 #: Preset name → where its rules come from.
@@ -353,4 +387,7 @@ PRESET_SOURCES: dict[str, str] = {
     "family1000": "the four-handed game of seed 002: game 1000, trump led first, trump "
                   "follows trump, classic trick points, each card in one meld, shortfall "
                   "set, shoot the moon",
+    "three": "three-handed auction pinochle of seed 002 (RULES.md §3): 15 cards each and a "
+             "widow of 3 shown to all, individual bidding and meld, a short declarer loses "
+             "the shortfall, game 1000; the rest as pagat (docs/three-handed.md)",
 }

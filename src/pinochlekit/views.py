@@ -27,6 +27,7 @@ class Phase(StrEnum):
     TRUMP = "trump"
     GIVE = "give"
     RETURN = "return"
+    DISCARD = "discard"
     PLAY = "play"
     GAME_OVER = "game over"
 
@@ -68,7 +69,8 @@ class Trick(NamedTuple):
 class HandResult:
     """The itemized result of one deal; every field is public once the hand is over.
 
-    Per-team tuples are indexed by team (0: seats 0 and 2, 1: seats 1 and 3).
+    Per-team tuples are indexed by team (0: seats 0 and 2, 1: seats 1 and 3);
+    without partnerships (three-handed) they hold one entry per seat.
     """
 
     number: int
@@ -85,11 +87,18 @@ class HandResult:
     totals: tuple[int, ...] = (0, 0)
     tricks: tuple[Trick, ...] = ()
     caller: int | None = None
+    #: Three-handed (RULES.md §3): the widow, and the declarer's discards if taken.
+    widow: tuple[Card, ...] = ()
+    discards: tuple[Card, ...] = ()
 
     @property
     def declaring_team(self) -> int | None:
-        """The declarer's team (seat parity), if there was a declarer."""
-        return None if self.declarer is None else self.declarer % 2
+        """The declarer's team (the index of its score), if there was a declarer.
+
+        Four-handed the team is the seat's parity; without partnerships every
+        seat keeps its own score: both are the seat modulo the number of scores.
+        """
+        return None if self.declarer is None else self.declarer % len(self.totals)
 
     @property
     def made(self) -> bool:
@@ -105,9 +114,13 @@ class HandResult:
         trump = self.trump.letter if self.trump is not None else "-"
         lines = [f"hand {self.number}: seat {self.declarer} declared {self.contract} in "
                  f"{trump}: {self.outcome}"]
+        if self.widow:
+            lines.append(f"  widow {' '.join(map(str, self.widow))}" + (
+                f", discards {' '.join(map(str, self.discards))}" if self.discards else ""))
+        who = "team" if len(self.scores) == 2 else "seat"
         for team in range(len(self.scores)):
             saved = "" if self.meld_saved[team] or not self.meld_points[team] else " (not saved)"
-            lines.append(f"  team {team}: meld {self.meld_points[team]}{saved}, tricks "
+            lines.append(f"  {who} {team}: meld {self.meld_points[team]}{saved}, tricks "
                          f"{self.trick_points[team]}, scores {self.scores[team]:+d}, total "
                          f"{self.totals[team]}")
         return "\n".join(lines)
@@ -142,6 +155,11 @@ class View:
     results: tuple[HandResult, ...]
     winner: int | None
     legal_actions: tuple[Action, ...] = field(default=())
+    #: Three-handed (RULES.md §3): the widow, face up for all once the auction is won
+    #: (``None`` before, and in games without a widow) ...
+    widow: tuple[Card, ...] | None = None
+    #: ... and the declarer's discards, seen by the declarer only.
+    discards: tuple[Card, ...] | None = None
 
     @property
     def played(self) -> Hand:
@@ -177,4 +195,5 @@ class View:
             "trick_points": list(self.trick_points),
             "winner": self.winner,
             "legal_actions": [str(a) for a in self.legal_actions],
+            "widow": cards(self.widow), "discards": cards(self.discards),
         }
