@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pinochlekit.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     Moon,
     NameTrump,
@@ -59,6 +60,8 @@ class HandStory:
     trump: Suit | None = None
     given: tuple[int, tuple[Card, ...]] | None = None
     returned: tuple[int, tuple[Card, ...]] | None = None
+    widow: Hand | None = None
+    discarded: tuple[int, tuple[Card, ...]] | None = None
     calls: list[tuple[int, Action]] = field(default_factory=list)
     result: HandResult | None = None
     now: View | None = None
@@ -82,6 +85,8 @@ def stories(game: Game) -> list[HandStory]:
             story.given = (seat, action.cards)
         elif isinstance(action, Return):
             story.returned = (seat, action.cards)
+        elif isinstance(action, Discard):
+            story.discarded = (seat, action.cards)
         elif isinstance(action, ThrowIn | Moon):
             story.calls.append((seat, action))
         elif isinstance(action, NameTrump):
@@ -92,6 +97,7 @@ def stories(game: Game) -> list[HandStory]:
                 told.append(_new_story(shadow))
         elif shadow.declarer is not None:
             story.declarer, story.contract = shadow.declarer, shadow.contract
+            story.widow = shadow.widow
     if told[-1].result is None:
         told[-1].now = shadow.public_view()
     return told
@@ -153,11 +159,17 @@ def _story_lines(story: HandStory, game: Game) -> list[str]:
                  and story.declarer == story.dealer)
         how = "is stuck with" if stuck else "bids"
         lines.append(f"contract: seat {story.declarer} {how} {story.contract}")
+    if story.widow is not None:  # RULES.md §3: turned up for all to see
+        taken = "taken by" if game.rules.widow == "take" else "out of play, its points to"
+        lines.append(f"widow: {story.widow} ({taken} seat {story.declarer})")
     if story.trump is not None:
         lines.append(f"trump: {story.trump.letter} ({story.trump.name.lower()})")
     for passed, verb in ((story.given, "gives"), (story.returned, "returns")):
         if passed is not None:
             lines.append(f"pass: seat {passed[0]} {verb} {' '.join(map(str, passed[1]))}")
+    if story.discarded is not None:
+        lines.append(f"discard: seat {story.discarded[0]} lays aside "
+                     f"{' '.join(map(str, story.discarded[1]))}")
     melds = story.result.melds if story.result is not None else (
         story.now.melds if story.now is not None else None)
     if melds:
@@ -181,11 +193,14 @@ def _story_lines(story: HandStory, game: Game) -> list[str]:
 
 
 def _ending(game: Game) -> str:
-    scores = ", ".join(f"team {t} {s}" for t, s in enumerate(game.scores))
+    who = "team" if game.rules.partnership else "seat"
+    scores = ", ".join(f"{who} {t} {s}" for t, s in enumerate(game.scores))
     count = len(game.results)
     played = f"{count} hand" if count == 1 else f"{count} hands"
     if game.winner is None:
         return f"game in progress after {played}: {scores}"
+    if not game.rules.partnership:
+        return f"winner: seat {game.winner}; {scores} after {played}"
     seats = " and ".join(str(s) for s in range(game.rules.players)
                          if game.rules.team_of(s) == game.winner)
     return f"winner: team {game.winner} (seats {seats}); {scores} after {played}"

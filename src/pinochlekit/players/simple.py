@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pinochlekit.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     NameTrump,
     Pass,
@@ -95,7 +96,7 @@ class SimplePlayer(Player):
             action = self._bid(view, legal)
         elif view.phase is Phase.TRUMP:
             action = self._trump(view, legal)
-        elif view.phase in (Phase.GIVE, Phase.RETURN):
+        elif view.phase in (Phase.GIVE, Phase.RETURN, Phase.DISCARD):
             action = self._pass_cards(view, legal)
         else:
             action = self._play(view, legal)
@@ -151,6 +152,9 @@ class SimplePlayer(Player):
                 keep_left[card] -= 1
             scored.append((value(card, in_meld), card))
         n = view.rules.cards_passed
+        if view.phase is Phase.DISCARD:  # three-handed: lay aside what returning would
+            chosen = [c for _, c in sorted(scored, key=lambda vc: (vc[0], vc[1]))]
+            return Discard(tuple(chosen[:view.rules.widow_size]))
         if giving:
             chosen = [c for _, c in sorted(scored, key=lambda vc: (-vc[0], vc[1]))[:n]]
             action: Action = Give(tuple(chosen))
