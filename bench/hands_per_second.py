@@ -4,8 +4,8 @@ Random legal players: in the auction each seat passes or raises one step with
 equal chance (uniform over the ~950 legal bids would bid every hand off the
 board, so no trick would ever be played); passing picks cards uniformly from
 the hand; every card play is uniform over ``game.legal_actions()``. Every
-action goes through ``game.apply`` (checked). Only hands whose twelve tricks
-are all played count as full hands.
+action goes through ``game.apply`` (checked). Only hands whose tricks are all
+played (twelve, or fifteen three-handed: ``--rules three``) count as full hands.
 
 Rates are per CPU second of this one process (time.process_time), so other load on
 the machine disturbs them less.
@@ -20,7 +20,7 @@ import random
 import statistics
 import time
 
-from pinochlekit import Action, Bid, Game, Give, Pass, Phase, Return, Rules
+from pinochlekit import Action, Bid, Discard, Game, Give, Pass, Phase, Return, Rules
 
 PLAY = Phase.PLAY
 
@@ -51,6 +51,10 @@ def play_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float
                 assert game.to_act is not None
                 cards = rng.sample(game.hand(game.to_act).cards(), rules.cards_passed)
                 action = Give(tuple(cards)) if phase is Phase.GIVE else Return(tuple(cards))
+            elif phase is Phase.DISCARD:  # three-handed, widow taken: 3 random cards
+                assert game.to_act is not None
+                action = Discard(tuple(rng.sample(game.hand(game.to_act).cards(),
+                                                  rules.widow_size)))
             elif phase is Phase.GAME_OVER:
                 break
             else:
