@@ -454,7 +454,13 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     ``start.phase == "pass"``: each deal is the four dealt hands, and the hand goes
     on from passing; ``"play"``: each deal is the current hands after
     ``start.plays`` (the plays are checked against the first deal only).
+
+    The C core plays the four-handed game only: three-handed starts (RULES.md §3)
+    go to the Python simulator (``simulate.python_backend``), with the same result.
     """
+    if start.rules.players != 4:
+        from pinochlekit.players.simulate import python_backend  # (a cycle at import time)
+        return python_backend(start, deals, team)  # type: ignore[arg-type]
     rules = core_rules(start.rules)
     masks = [_masks(hands) for hands in deals]
     if start.phase == "pass":

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from pinochlekit.actions import Action, Bid, Give, NameTrump, Pass, Play, Redeal, Return
+from pinochlekit.actions import Action, Bid, Discard, Give, NameTrump, Pass, Play, Redeal, Return
 from pinochlekit.cards import Hand, Suit
 from pinochlekit.players.base import Player
 from pinochlekit.views import Phase, View
@@ -82,5 +82,7 @@ class EasyPlayer(Player):
         if view.phase in (Phase.GIVE, Phase.RETURN):
             cards = tuple(self.rng.sample(hand.cards(), view.rules.cards_passed))
             return Give(cards) if view.phase is Phase.GIVE else Return(cards)
+        if view.phase is Phase.DISCARD:  # three-handed, widow taken: random, like passing
+            return Discard(tuple(self.rng.sample(hand.cards(), view.rules.widow_size)))
         # Trick-taking: a uniformly random legal card (never throw in, never the moon).
         return self.rng.choice([a for a in legal if isinstance(a, Play)])

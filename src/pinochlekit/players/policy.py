@@ -31,6 +31,7 @@ __all__ = [
     "Memory",
     "beat_mask",
     "counter_mask",
+    "discard_key",
     "give_order",
     "highest",
     "is_guaranteed",
@@ -185,7 +186,7 @@ class Memory:
         """
         memory = cls(seat)
         partner = (declarer + 2) % 4
-        for other in range(4):
+        for other in range(len(shown)):  # three-handed: index 3 is the set-aside pile
             if other != seat:
                 memory.known_once[other] = shown[other].once
                 memory.known_twice[other] = shown[other].twice
@@ -252,17 +253,17 @@ class Memory:
 
 
 def opponents_to_play(seat: int, in_trick: int, trick_size: int,
-                      sitting_out: int = -1) -> list[int]:
+                      sitting_out: int = -1, players: int = 4) -> list[int]:
     """The opponents of ``seat`` who play to the trick after it, ``in_trick``
     cards having been played before it (``sitting_out``: a partner who sits out
-    after a moon, else -1)."""
+    after a moon, else -1). Three-handed every other seat is an opponent."""
     out = []
     other = seat
     for _ in range(trick_size - in_trick - 1):
-        other = (other + 1) % 4
+        other = (other + 1) % players
         if other == sitting_out:
-            other = (other + 1) % 4
-        if (other - seat) % 2:
+            other = (other + 1) % players
+        if players != 4 or (other - seat) % 2:
             out.append(other)
     return out
 
@@ -398,6 +399,23 @@ def pro_give_key(card: int, trump: int) -> tuple[int, int]:
     else:
         group = 6
     return (group, _HIGH_RANK[trump][card])
+
+
+def discard_key(card: int, trump: int) -> tuple[int, int]:
+    """Three-handed, widow taken (docs/players.md *(ours)*): the non-meld cards the
+    declarer lays aside, whose points count for it: non-trump tens and kings first
+    (points banked that a defender might take), then non-trump queens, jacks and
+    nines, then non-trump aces, trumps last; each group in the lowest-card order."""
+    rank, is_trump = card % 6, card // 6 == trump
+    if is_trump:
+        group = 3
+    elif rank in (Rank.TEN, Rank.KING):
+        group = 0
+    elif rank == Rank.ACE:
+        group = 2
+    else:
+        group = 1
+    return (group, _LOW_RANK[trump][card])
 
 
 def give_order(pro: bool) -> PassKey:

@@ -92,7 +92,8 @@ class ProPlayer(StandardPlayer):
             after: list[Sequence[Hand]] = [
                 tuple(h.remove(card) if s == seat else h for s, h in enumerate(deal))
                 for deal in deals]
-            totals[card] = sum(simulate_hands(start.then(seat, card), after, seat % 2))
+            totals[card] = sum(simulate_hands(start.then(seat, card), after,
+                                              view.rules.team_of(seat)))
         return totals
 
     def play_card(self, view: View, allowed: int) -> tuple[int, str]:

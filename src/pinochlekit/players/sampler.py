@@ -63,7 +63,7 @@ from pinochlekit.cards import ALL_CARDS, DECK_MASK, SUIT_MASKS, Hand, cards_of_m
 from pinochlekit.errors import PinochleError
 from pinochlekit.rules import Rules
 from pinochlekit.tricks import above_mask, must_beat_flags, winner_index
-from pinochlekit.views import View
+from pinochlekit.views import Phase, View
 
 __all__ = [
     "Knowledge",
@@ -270,6 +270,12 @@ def knowledge(view: View) -> Knowledge:
                 received[seat][k] += given[k]
                 gone[seat][k] += back[k]
 
+    pile_size, pile = _pile(view)
+    if rules.widow_size and rules.widow == "take" and declarer is not None and \
+            view.widow is not None and view.phase in (Phase.TRUMP, Phase.DISCARD):
+        # RULES.md §3: the widow, shown to all, is in the declarer's hand until the discard.
+        widow = _counts(Hand.from_cards(view.widow))
+        at_meld[declarer] = [max(a, w) for a, w in zip(at_meld[declarer], widow, strict=True)]
     known: list[Hand] = []
     in_view = [0] * 24  # copies whose place the seat knows: own hand, played, known
     for s in range(n):
@@ -282,15 +288,51 @@ def knowledge(view: View) -> Knowledge:
             known.append(_hand([max(0, at_meld[s][k] - played[s][k]) for k in range(24)]))
         for k, c in enumerate(_counts(known[s])):
             in_view[k] += c + played[s][k]
+    sizes = tuple(view.hand_sizes)
+    if rules.widow_size:
+        # Three-handed: one more place, the cards set aside (the widow, face down in the
+        # auction or kept out; the declarer's discards): see :func:`_pile`.
+        known.append(pile)
+        forbidden.append(0)
+        played.append([0] * 24)
+        gone.append([0] * 24)
+        received.append([0] * 24)
+        sizes += (pile_size,)
+        n += 1
+        for k, c in enumerate(_counts(pile)):
+            in_view[k] += c
     if any(c > 2 for c in in_view):
         raise NoConsistentDealError(f"view of seat {seat} accounts for more than two copies")
     unseen = _hand([2 - c for c in in_view])
     # Net of each other: a card given, passed back and played left twice, came in once.
     net = [[g - r for g, r in zip(gone[s], received[s], strict=True)] for s in range(n)]
-    return Knowledge(seat=seat, hand_sizes=tuple(view.hand_sizes), known=tuple(known),
+    return Knowledge(seat=seat, hand_sizes=sizes, known=tuple(known),
                      forbidden=tuple(forbidden),
                      gone=tuple(_hand([max(0, c) for c in d]) for d in net),
                      received=tuple(_hand([max(0, -c) for c in d]) for d in net), unseen=unseen)
+
+
+def _pile(view: View) -> tuple[int, Hand]:
+    """Three-handed (RULES.md §3): how many cards are set aside now and which of them
+    ``view.seat`` knows. The widow is face down during the auction (3 unknown), face
+    up and out of play with ``widow="out"``; taken, it is in the declarer's hand
+    until the discard (0 set aside), then the 3 discards are known to the declarer
+    only. A defender does not use the fact that the widow's cards are in the
+    declarer's hand or among the discards (a weaker knowledge, which the true deal
+    always satisfies)."""
+    rules = view.rules
+    if not rules.widow_size:
+        return 0, _NO_HAND
+    size = rules.widow_size
+    if view.declarer is None or view.widow is None:
+        return size, _NO_HAND
+    if rules.widow == "out":
+        return size, Hand.from_cards(view.widow)
+    if view.phase in (Phase.TRUMP, Phase.DISCARD):
+        return 0, _NO_HAND
+    if view.discards is not None:
+        return size, Hand.from_cards(view.discards)
+    return size, _NO_HAND
 
 
 # -- the sampler -------------------------------------------------------------------

@@ -17,6 +17,14 @@ simulating seat (``knower``) knows apart from the other seats' cards:
 
 and from the current hands of the four seats (one deal of the sampler).
 
+**Three-handed** (RULES.md §3): a deal is the three hands plus a fourth "hand",
+the cards set aside (the widow, or the declarer's discards), whose points go to
+the declarer when the hand is played; with ``widow="take"`` a ``"pass"``
+simulation starts with the declarer taking that pile in hand and laying aside
+three cards by :func:`~pinochlekit.players.policy.discard_key`. The round score
+of a seat is its own hand score minus the average of its two opponents'
+(rounded down; docs/players.md).
+
 **Speed hook.** Players call :func:`simulate_hands`, which hands a whole batch
 of deals to the module's backend: the C core (``pinochlekit.fastcore.backend``)
 when it is built, else :func:`python_backend`; :func:`set_backend` changes it. A backend takes
@@ -34,7 +42,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pinochlekit.cards import Hand
@@ -42,6 +50,7 @@ from pinochlekit.meld import meld
 from pinochlekit.players.policy import (
     Memory,
     counter_mask,
+    discard_key,
     opponents_to_play,
     pass_cards,
     return_cards,
@@ -61,6 +70,7 @@ __all__ = [
     "hand_scores",
     "memory_from_view",
     "play_state",
+    "player_scores",
     "python_backend",
     "set_backend",
     "simulate_hand",
@@ -93,12 +103,13 @@ class Start:
     returned: tuple[int, ...] | None = None
     moon: bool = False
     plays: tuple[tuple[int, int], ...] = ()
+    #: Three-handed: the cards set aside as the knower knows them (the widow kept
+    #: out, or its own discards as declarer; empty if unknown).
+    aside: tuple[int, ...] = ()
 
     def then(self, seat: int, card: int) -> Start:
         """The same start with one more card played (``seat`` plays ``card``)."""
-        return Start(self.rules, self.declarer, self.contract, self.trump, self.knower,
-                     self.phase, self.shown, self.meld_points, self.dix_only, self.given,
-                     self.returned, self.moon, (*self.plays, (seat, card)))
+        return replace(self, plays=(*self.plays, (seat, card)))
 
     @property
     def sitting_out(self) -> int:
@@ -128,7 +139,15 @@ def start_from_view(view: View) -> Start:
         tuple(m.dix_only for m in view.melds),
         None if view.given is None else tuple(int(c) for c in view.given),
         None if view.returned is None else tuple(int(c) for c in view.returned),
-        view.moon, plays)
+        view.moon, plays, _aside_known(view))
+
+
+def _aside_known(view: View) -> tuple[int, ...]:
+    """The set-aside cards ``view.seat`` knows (RULES.md §3): the widow kept out of
+    play is public, the discards are the declarer's."""
+    if view.rules.widow == "out" and view.widow is not None:
+        return tuple(int(c) for c in view.widow)
+    return tuple(int(c) for c in view.discards or ())
 
 
 # -- scoring (RULES.md §1 Scoring a hand; §2 set variants) -------------------------
@@ -169,8 +188,32 @@ def hand_scores(rules: Rules, declarer: int, contract: int, team_meld: Sequence[
     return scores[0], scores[1]
 
 
+def player_scores(rules: Rules, declarer: int, contract: int, meld: Sequence[int],
+                  dix_only: Sequence[bool], tricks: Sequence[int], played: bool
+                  ) -> tuple[int, ...]:
+    """Each player's score for a three-handed hand, as :class:`~pinochlekit.Game`
+    scores it (RULES.md §3; ``tricks`` include the set-aside cards' points)."""
+    scores = []
+    for seat in range(len(meld)):
+        if seat == declarer:
+            if played and meld[seat] + tricks[seat] >= contract:
+                scores.append(meld[seat] + tricks[seat])
+            elif rules.set_penalty == "shortfall":
+                scores.append(-max(0, contract - meld[seat] - tricks[seat]))
+            else:
+                scores.append((0 if rules.set_forfeits_meld else meld[seat]) - contract)
+        elif not played:
+            scores.append(meld[seat])
+        else:
+            saved = not rules.save_meld_needs_trick or tricks[seat] > 0 or dix_only[seat]
+            scores.append(tricks[seat] + (meld[seat] if saved else 0))
+    return tuple(scores)
+
+
 def _team_melds(points: Sequence[int], dix_only: Sequence[bool]) -> tuple[list[int], list[bool]]:
     """Team meld and "dix only" flags from the per-seat melds (as Game computes them)."""
+    if len(points) == 3:  # three-handed: every player for themself
+        return list(points), [bool(d and p) for d, p in zip(dix_only, points, strict=True)]
     team = [points[0] + points[2], points[1] + points[3]]
     dix = [all(dix_only[s] or not points[s] for s in (t, t + 2))
            and any(points[s] for s in (t, t + 2)) for t in (0, 1)]
@@ -196,13 +239,21 @@ class PlayState:
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.tricks_done = 0
-        self.trick_points = [0, 0]
+        self.trick_points = [0] * len(team_meld)
         self.took_all = True
 
 
 def _memories(start: Start, shown: Sequence[Hand], given: Sequence[int] | None,
               returned: Sequence[int] | None) -> list[Memory]:
-    return [Memory.at_meld(s, shown, start.declarer, given, returned) for s in range(4)]
+    players = start.rules.players
+    if players == 3:
+        # The set-aside pile as a fourth place: the widow kept out is public; the
+        # discards are remembered by the declarer only if the knower is the declarer.
+        aside = Hand.from_cards(start.aside)
+        public = aside if start.rules.widow == "out" else Hand()
+        return [Memory.at_meld(s, (*shown, aside if s == start.declarer else public),
+                               start.declarer) for s in range(3)]
+    return [Memory.at_meld(s, shown, start.declarer, given, returned) for s in range(players)]
 
 
 def play_state(start: Start) -> PlayState:
@@ -220,12 +271,13 @@ def play_state(start: Start) -> PlayState:
     team_meld, team_dix = _team_melds(start.meld_points, start.dix_only)
     state = PlayState(memories, team_meld, team_dix, start.declarer)
     rules, trump = start.rules, start.trump
-    size = 3 if start.moon else 4
+    size = rules.players - 1 if start.moon else rules.players
     points = card_points(rules)
     for seat, card in start.plays:
         if seat != state.to_act:
             raise ValueError(f"seat {seat} plays out of turn (seat {state.to_act} to play)")
-        _advance(state, seat, card, trump, size, start.sitting_out, points, start.declarer)
+        _advance(state, seat, card, trump, size, start.sitting_out, points, start.declarer,
+                 rules)
     return state
 
 
@@ -238,7 +290,7 @@ def memory_from_view(view: View) -> Memory:
 
 
 def _advance(state: PlayState, seat: int, card: int, trump: int, size: int, sitting_out: int,
-             points: Sequence[int], declarer: int) -> None:
+             points: Sequence[int], declarer: int, rules: Rules) -> None:
     """Replay one card of the history: memories, trick, trick points. The history
     never holds the last trick (the hand would be over), so no last-trick bonus."""
     trick = state.trick
@@ -248,13 +300,13 @@ def _advance(state: PlayState, seat: int, card: int, trump: int, size: int, sitt
     trick.append(card)
     state.trick_seats.append(seat)
     if len(trick) < size:
-        nxt = (seat + 1) % 4
+        nxt = (seat + 1) % rules.players
         if nxt == sitting_out:
-            nxt = (nxt + 1) % 4
+            nxt = (nxt + 1) % rules.players
         state.to_act = nxt
         return
     winner = state.trick_seats[winner_index(trick, trump)]
-    state.trick_points[winner % 2] += sum([points[c] for c in trick])
+    state.trick_points[rules.team_of(winner)] += sum([points[c] for c in trick])
     if winner != declarer:
         state.took_all = False
     state.tricks_done += 1
@@ -266,7 +318,9 @@ def _advance(state: PlayState, seat: int, card: int, trump: int, size: int, sitt
 def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int]) -> None:
     """Play the rest of the hand with a standard player in every seat."""
     rules, trump, declarer = start.rules, start.trump, start.declarer
-    size = 3 if start.moon else 4
+    players = rules.players
+    partners = players == 4
+    size = players - 1 if start.moon else players
     sitting_out = start.sitting_out
     points = card_points(rules)
     counters = counter_mask(points)
@@ -279,12 +333,13 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
         if trick:
             win = winner_index(trick, trump)
             legal = follow_mask(once[seat], trick[0] // 6, trick[win], trump, flags)
-            card = standard_follow(legal, trick, trump, seats[win] == (seat + 2) % 4,
+            card = standard_follow(legal, trick, trump,
+                                   partners and seats[win] == (seat + 2) % 4,
                                    len(trick) == size - 1, counters)
         else:
             legal = legal_mask(once[seat], trick, trump, rules, state.tricks_done == 0)
             memory = memories[seat]
-            opponents = opponents_to_play(seat, 0, size, sitting_out)
+            opponents = opponents_to_play(seat, 0, size, sitting_out, players)
             unlocated = memory.unlocated(once[seat], twice[seat])
             possible = [memory.possible(o, unlocated) if o in opponents else 0
                         for o in range(4)]
@@ -300,16 +355,16 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
         trick.append(card)
         seats.append(seat)
         if len(trick) < size:
-            seat = (seat + 1) % 4
+            seat = (seat + 1) % players
             if seat == sitting_out:
-                seat = (seat + 1) % 4
+                seat = (seat + 1) % players
             continue
         winner = seats[winner_index(trick, trump)]
         value = sum([points[c] for c in trick])
         last = not once[winner]
         if last:
             value += last_bonus  # RULES.md §1 Counting: last trick 10
-        state.trick_points[winner % 2] += value
+        state.trick_points[winner if not partners else winner % 2] += value
         if winner != declarer:
             state.took_all = False
         state.tricks_done += 1
@@ -320,16 +375,58 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
             return
 
 
-def _round_score(start: Start, state: PlayState, team: int, played: bool) -> int:
+def _round_score(start: Start, state: PlayState, team: int, played: bool,
+                 aside: int = 0) -> int:
+    if start.rules.players == 3:
+        # docs/players.md: own score minus the average of the two opponents' (floored)
+        tricks = state.trick_points[:]
+        if played:
+            tricks[start.declarer] += aside  # RULES.md §3: the set-aside cards' points
+        each = player_scores(start.rules, start.declarer, start.contract, state.team_meld,
+                             state.team_dix_only, tricks, played)
+        return each[team] - (sum(each) - each[team]) // 2
     scores = hand_scores(start.rules, start.declarer, start.contract, state.team_meld,
                          state.team_dix_only, state.trick_points, played, start.moon,
                          state.took_all)
     return scores[team] - scores[1 - team]
 
 
+def _aside_points(rules: Rules, hands: Sequence[Hand]) -> int:
+    """The trick points of the set-aside pile (the fourth hand of a three-handed deal)."""
+    if rules.players != 3 or len(hands) < 4:
+        return 0
+    points = card_points(rules)
+    return sum(points[c] for c in hands[3])
+
+
+def _from_widow(start: Start, hands: Sequence[Hand], team: int) -> int:
+    """A simulated three-handed hand from trump named (RULES.md §3): the widow taken
+    and 3 cards discarded (option), meld, not on the board, fifteen tricks."""
+    rules, trump, declarer = start.rules, start.trump, start.declarer
+    hands = list(hands)
+    if rules.widow == "take":
+        if len(hands[3]):  # the bidding simulation: the widow still to take
+            hands[declarer] = hands[declarer] + hands[3]
+        aside = Hand.from_cards(pass_cards(hands[declarer], trump, rules, rules.widow_size,
+                                           discard_key))
+        hands[declarer] = hands[declarer] - aside
+        hands[3] = aside
+    melds = [meld(h, trump, rules) for h in hands[:3]]
+    team_meld, team_dix = _team_melds([m.points for m in melds], [m.dix_only for m in melds])
+    start = replace(start, aside=tuple(hands[3]))  # the simulated declarer knows its pile
+    state = PlayState(_memories(start, [m.shown for m in melds], None, None), team_meld,
+                      team_dix, declarer)
+    if start.contract > team_meld[declarer] + rules.trick_total:
+        return _round_score(start, state, team, played=False)  # RULES.md §1 Not on the board
+    _play_out(start, state, [h.once for h in hands[:3]], [h.twice for h in hands[:3]])
+    return _round_score(start, state, team, True, _aside_points(rules, hands))
+
+
 def _from_passing(start: Start, hands: Sequence[Hand], team: int) -> int:
     """A simulated hand from trump named: passing, meld, not on the board, play."""
     rules, trump, declarer = start.rules, start.trump, start.declarer
+    if rules.players == 3:
+        return _from_widow(start, hands, team)
     partner = (declarer + 2) % 4
     hands = list(hands)
     given: tuple[int, ...] | None = None
@@ -377,8 +474,13 @@ def python_backend(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> 
         state.trick, state.trick_seats = base.trick[:], base.trick_seats[:]
         state.tricks_done, state.trick_points = base.tricks_done, base.trick_points[:]
         state.took_all = base.took_all
-        _play_out(start, state, [h.once for h in hands], [h.twice for h in hands])
-        out.append(_round_score(start, state, team, played=True))
+        if len(hands) > 3 and start.rules.players == 3:
+            # The simulated declarer knows its own discards: this deal's pile.
+            memory = state.memories[start.declarer]
+            memory.known_once[3], memory.known_twice[3] = hands[3].once, hands[3].twice
+        seats = hands[:start.rules.players]
+        _play_out(start, state, [h.once for h in seats], [h.twice for h in seats])
+        out.append(_round_score(start, state, team, True, _aside_points(start.rules, hands)))
     return out
 
 

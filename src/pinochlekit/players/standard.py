@@ -20,6 +20,7 @@ from typing import ClassVar
 from pinochlekit.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     NameTrump,
     Pass,
@@ -34,6 +35,7 @@ from pinochlekit.players.easy import hand_key, legal_or_fail, seat_hand
 from pinochlekit.players.policy import (
     beat_mask,
     counter_mask,
+    discard_key,
     give_order,
     is_guaranteed,
     opponents_to_play,
@@ -133,6 +135,8 @@ class StandardPlayer(Player):
             return self._give(view)
         if view.phase is Phase.RETURN:
             return self._return(view)
+        if view.phase is Phase.DISCARD:
+            return self._discard(view)
         return self._play(view, legal)
 
     # -- auction and trump --------------------------------------------------
@@ -149,7 +153,8 @@ class StandardPlayer(Player):
         deals = [sample_deal(known, self.rng) for _ in range(per_suit)]
         table: dict[int, SuitEstimate] = {}
         for suit in trump_suits(rules, hand):
-            scores = simulate_hands(start_for_bid(view, suit, contract), deals, view.seat % 2)
+            scores = simulate_hands(start_for_bid(view, suit, contract), deals,
+                                    rules.team_of(view.seat))
             table[suit] = (willing_bid(scores, self.LEVEL, rules.step),
                            sum(scores) / len(scores))
         return table
@@ -197,6 +202,14 @@ class StandardPlayer(Player):
                              view.rules.cards_passed, received, voiding=not self.PRO_PASSING)
         return Return(tuple(ALL_CARDS[c] for c in cards)), "passing back in the passing order"
 
+    def _discard(self, view: View) -> tuple[Action, str]:
+        """Three-handed, widow taken: non-meld cards by :func:`discard_key` *(ours)*."""
+        assert view.trump is not None
+        cards = pass_cards(seat_hand(view), int(view.trump), view.rules,
+                           view.rules.widow_size, discard_key)
+        return (Discard(tuple(ALL_CARDS[c] for c in cards)),
+                "non-meld cards, counters to bank first")
+
     # -- play ---------------------------------------------------------------
 
     def _throw_in(self, view: View, legal: Sequence[Action]) -> bool:
@@ -204,7 +217,9 @@ class StandardPlayer(Player):
         team's meld plus every trick point (which the game already enforces)."""
         if ThrowIn() not in legal or view.melds is None or view.declarer is None:
             return False
-        team = [m.points for s, m in enumerate(view.melds) if s % 2 == view.declarer % 2]
+        rules = view.rules
+        team = [m.points for s, m in enumerate(view.melds)
+                if rules.team_of(s) == rules.team_of(view.declarer)]
         return view.contract > sum(team) + view.rules.trick_total
 
     def _play(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -230,8 +245,10 @@ class StandardPlayer(Player):
             return card, ("lead: guaranteed to take the trick" if sure
                           else "lead: nothing better is guaranteed to take the trick")
         seats = [s for s, _ in view.trick]
-        size = 3 if view.moon else 4
-        partner_winning = seats[winner_index(trick, trump)] == (view.seat + 2) % 4
+        players = view.rules.players
+        size = players - 1 if view.moon else players
+        partner_winning = (view.rules.partnership
+                           and seats[winner_index(trick, trump)] == (view.seat + 2) % 4)
         card = standard_follow(allowed, trick, trump, partner_winning, len(trick) == size - 1,
                                counter_mask(card_points(view.rules)))
         return card, "follow: " + _follow_reason(card, trick, trump, partner_winning,
@@ -243,8 +260,10 @@ class StandardPlayer(Player):
         hand = seat_hand(view)
         memory = memory_from_view(view)
         sitting_out = (view.declarer + 2) % 4 if view.moon else -1
-        opponents = opponents_to_play(view.seat, len(view.trick), 3 if view.moon else 4,
-                                      sitting_out)
+        players = view.rules.players
+        opponents = opponents_to_play(view.seat, len(view.trick),
+                                      players - 1 if view.moon else players, sitting_out,
+                                      players)
         unlocated = memory.unlocated(hand.once, hand.twice)
         possible = [memory.possible(o, unlocated) if o in opponents else 0 for o in range(4)]
         return opponents, possible, memory.known_once
