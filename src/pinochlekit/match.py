@@ -13,7 +13,13 @@ where A − B is A's team's hand score minus B's. A hand is played from the
 deal to the end of that hand only (not a whole game), so the two
 orientations compare cleanly; a passed-out or nines-redeal deal counts as a
 hand where nobody scores. The dealer rotates across deal pairs (seat
-``index % 4``). With ``games`` > 0 the match also plays whole games in
+``index % 4``).
+
+Three-handed (RULES.md §3, every player for themself) a "pair" is six hands
+of the same deal: A alone against two B's in each of the three seats, then B
+alone against two A's in each seat, so each side sits in every seat equally
+often. A hand's net is A's score per seat it holds minus B's per seat, and the
+deal's value the mean over the six hands. With ``games`` > 0 the match also plays whole games in
 duplicate pairs (the same game seed in both orientations, played to the
 target) and counts game wins.
 
@@ -130,29 +136,32 @@ class HandOutcome:
     outcome: Outcome
     declarer_side: str | None  # "A", "B", or None when nobody declared
     contract: int
-    a_score: int  # A's team's score for the hand
+    a_score: int  # A's team's score for the hand (three-handed: A's seats' scores summed)
     b_score: int
+    a_seats: int = 1  # three-handed: how many seats A holds in this hand (1 or 2)
+    b_seats: int = 1
 
     @property
-    def net(self) -> int:
-        """A's hand score minus B's."""
-        return self.a_score - self.b_score
+    def net(self) -> float:
+        """A's hand score minus B's (three-handed: per seat held)."""
+        return self.a_score / self.a_seats - self.b_score / self.b_seats
 
 
 @dataclass(frozen=True)
 class DealPair:
     """One deal played twice: ``hands[0]`` with A at seats 0 and 2, ``hands[1]``
-    with A at seats 1 and 3; same deal seed, same dealer."""
+    with A at seats 1 and 3; same deal seed, same dealer. Three-handed, six
+    times, one per seating of :func:`seatings`."""
 
     index: int
     seed: str
     dealer: int
-    hands: tuple[HandOutcome, HandOutcome]
+    hands: tuple[HandOutcome, ...]
 
     @property
     def value(self) -> float:
         """A's points per hand minus B's over the pair."""
-        return (self.hands[0].net + self.hands[1].net) / 2
+        return sum(hand.net for hand in self.hands) / len(self.hands)
 
 
 @dataclass(frozen=True)
@@ -162,9 +171,9 @@ class GamePair:
     index: int
     seed: str
     dealer: int
-    winners: tuple[str | None, str | None]  # "A", "B", or None if unfinished
-    hands: tuple[int, int]  # hands played in each game
-    scores: tuple[tuple[int, int], tuple[int, int]]  # (A, B) final scores of each game
+    winners: tuple[str | None, ...]  # "A", "B", or None if unfinished (one per seating)
+    hands: tuple[int, ...]  # hands played in each game
+    scores: tuple[tuple[int, int], ...]  # (A, B) final scores of each game (summed by seat)
 
 
 @dataclass
@@ -181,8 +190,18 @@ class Work:
             self.seconds[side] += other.seconds[side]
 
 
-def _orientation_name(orientation: int) -> str:
-    return "A at seats 0 and 2" if orientation == 0 else "A at seats 1 and 3"
+def seatings(rules: Rules) -> list[tuple[str, ...]]:
+    """The side at each seat in each hand of a pair: the partnerships swapped, or
+    three-handed A alone in each seat, then B alone in each seat."""
+    if rules.partnership:
+        return [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    alone = [tuple("A" if s == seat else "B" for s in range(3)) for seat in range(3)]
+    return alone + [tuple("B" if side == "A" else "A" for side in sides) for sides in alone]
+
+
+def _orientation_name(sides: Sequence[str]) -> str:
+    seats = [str(s) for s, side in enumerate(sides) if side == "A"]
+    return f"A at seat{'s' if len(seats) > 1 else ''} {' and '.join(seats)}"
 
 
 def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation: int,
@@ -192,7 +211,7 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
     A sits at the seats whose team is ``orientation``; each seat's player is
     made afresh from (match seed, kind, index, seat) and sees only its view.
     """
-    sides = [SIDES[(seat + orientation) % 2] for seat in range(rules.players)]
+    sides = seatings(rules)[orientation]
     specs = {"A": config.a, "B": config.b}
     game = Game.new(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
     players: list[Player] = []
@@ -206,7 +225,7 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
             seat = game.to_act
             assert seat is not None
             side = sides[seat]
-            where = (f"{kind} {index} ({_orientation_name(orientation)}), seat {seat} "
+            where = (f"{kind} {index} ({_orientation_name(sides)}), seat {seat} "
                      f"({side}: {specs[side]})")
             view = game.view(seat)
             started = time.perf_counter()
@@ -232,30 +251,32 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
 
 
 def _check_rules(rules: str | Rules) -> Rules:
-    """The rules of a match: only the four-handed partnership game has two sides."""
+    """The rules of a match: the four-handed partnership game or three-handed."""
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
-    if not rules.partnership:
-        raise MatchError(f"a duplicate match needs the four-handed partnership game, not "
+    if rules.players not in (4, 3):
+        raise MatchError(f"a duplicate match needs the four- or three-handed game, not "
                          f"rules {str(rules)!r} ({rules.players} players)")
     return rules
 
 
-def _hand_outcome(result: HandResult, orientation: int) -> HandOutcome:
-    declarer = None if result.declarer is None else SIDES[(result.declarer + orientation) % 2]
-    a_team = orientation  # team t is seats t and t + 2
-    return HandOutcome(result.outcome, declarer, result.contract, result.scores[a_team],
-                       result.scores[1 - a_team])
+def _hand_outcome(result: HandResult, sides: Sequence[str], rules: Rules) -> HandOutcome:
+    declarer = None if result.declarer is None else sides[result.declarer]
+    teams = {side: sorted({rules.team_of(s) for s in range(rules.players) if sides[s] == side})
+             for side in SIDES}
+    return HandOutcome(result.outcome, declarer, result.contract,
+                       sum(result.scores[t] for t in teams["A"]),
+                       sum(result.scores[t] for t in teams["B"]),
+                       len(teams["A"]), len(teams["B"]))
 
 
 def play_deal_pair(config: MatchConfig, index: int, work: Work | None = None) -> DealPair:
     """Play deal pair ``index``: one hand in each orientation (spawn-safe)."""
     rules = _check_rules(config.rules)
     work = work if work is not None else Work()
-    first, second = (_hand_outcome(_play(config, rules, "deal", index, o, False, work)
-                                   .results[0], o) for o in (0, 1))
-    return DealPair(index, _seed(config, "deal", index), index % rules.players,
-                    (first, second))
+    hands = tuple(_hand_outcome(_play(config, rules, "deal", index, o, False, work).results[0],
+                                sides, rules) for o, sides in enumerate(seatings(rules)))
+    return DealPair(index, _seed(config, "deal", index), index % rules.players, hands)
 
 
 def play_game_pair(config: MatchConfig, index: int, work: Work | None = None) -> GamePair:
@@ -265,13 +286,17 @@ def play_game_pair(config: MatchConfig, index: int, work: Work | None = None) ->
     winners: list[str | None] = []
     hands: list[int] = []
     scores: list[tuple[int, int]] = []
-    for orientation in (0, 1):
+    for orientation, sides in enumerate(seatings(rules)):
         game = _play(config, rules, "game", index, orientation, True, work)
-        winners.append(None if game.winner is None else SIDES[(game.winner + orientation) % 2])
+        # The winner is a team: seat t belongs to team t (and three-handed is a seat).
+        winners.append(None if game.winner is None else sides[game.winner])
         hands.append(len(game.results))
-        scores.append((game.scores[orientation], game.scores[1 - orientation]))
+        teams = {side: {rules.team_of(s) for s in range(rules.players) if sides[s] == side}
+                 for side in SIDES}
+        scores.append((sum(game.scores[t] for t in teams["A"]),
+                       sum(game.scores[t] for t in teams["B"])))
     return GamePair(index, _seed(config, "game", index), index % rules.players,
-                    (winners[0], winners[1]), (hands[0], hands[1]), (scores[0], scores[1]))
+                    tuple(winners), tuple(hands), tuple(scores))
 
 
 def _run_chunk(config: MatchConfig, kind: str, start: int,
@@ -454,8 +479,8 @@ class MatchResult:
         return {"pairs": len(self.games), "games": len(winners),
                 "A": winners.count("A"), "B": winners.count("B"),
                 "unfinished": winners.count(None),
-                "A_swept": sum(p.winners == ("A", "A") for p in self.games),
-                "B_swept": sum(p.winners == ("B", "B") for p in self.games)}
+                "A_swept": sum(all(w == "A" for w in p.winners) for p in self.games),
+                "B_swept": sum(all(w == "B" for w in p.winners) for p in self.games)}
 
     @property
     def decisions(self) -> int:
@@ -510,8 +535,13 @@ class MatchResult:
         lines = [f"match: A = {c.a}, B = {c.b}; rules {c.rules}, seed {c.seed}"]
         if self.deals:
             hands = self.hands
-            lines.append(f"deal pairs: {len(self.deals)} (each deal played twice, "
-                         f"partnerships swapped: {2 * len(self.deals)} hands)")
+            played = sum(len(pair.hands) for pair in self.deals)
+            if Rules.from_string(c.rules).partnership:
+                lines.append(f"deal pairs: {len(self.deals)} (each deal played twice, "
+                             f"partnerships swapped: {played} hands)")
+            else:
+                lines.append(f"deal sets: {len(self.deals)} (each deal played six times, "
+                             f"A and B alone in every seat: {played} hands; points per seat)")
             if hands.n > 1:
                 lines.append(f"points per hand, A minus B: {hands.mean:+.1f} "
                              f"± {hands.half_z:.1f} (95% CI {hands.low:+.1f} to "

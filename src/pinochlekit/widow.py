@@ -24,25 +24,23 @@ FULL_DECK = Hand((1 << 24) - 1, (1 << 24) - 1)
 def deal_with_widow(seed: str, dealer: int, players: int = 3,
                     hand_size: int = 15) -> tuple[tuple[Hand, ...], Hand]:
     """Deal ``hand_size`` cards to each player, three at a time from the dealer's
-    left, and the last cards of the deck face down to the widow.
-
-    Pagat's three-handed auction pinochle deals the widow's cards one at a time
-    between rounds of the deal; as the deck is shuffled uniformly, which
-    positions go to the widow does not change the odds of any deal, so the
-    widow takes the bottom cards here (docs/three-handed.md).
+    left, with the widow's three cards dealt after the first round (Bicycle's
+    Auction Pinochle: three to each player, the widow, then four more rounds).
     """
     deck = shuffled_deck(seed)
     once = [0] * players
     twice = [0] * players
+    first = 3 * players  # the first round; the widow comes next
+    widow = deck[first:first + 3]
+    rest = deck[:first] + deck[first + 3:]
     for i in range(hand_size * players):
         seat = (dealer + 1 + i // 3) % players
-        bit = 1 << deck[i]
+        bit = 1 << rest[i]
         if once[seat] & bit:
             twice[seat] |= bit
         else:
             once[seat] |= bit
-    hands = tuple(Hand(once[s], twice[s]) for s in range(players))
-    return hands, Hand.from_cards(deck[hand_size * players:])
+    return tuple(Hand(once[s], twice[s]) for s in range(players)), Hand.from_cards(widow)
 
 
 def widow_of(hands: Sequence[Hand]) -> Hand:
