@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -437,3 +440,26 @@ def test_a_defender_over_the_target_wins_on_a_hand_not_played() -> None:
     for text in ("pass", "bid 700", "pass", "trump D"):
         game.apply(parse_action(text))
     assert game.winner == 0 and game.phase is Phase.GAME_OVER
+
+
+# -- the command line -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["three", "three(widow=take)"])
+def test_pinochle_demo_plays_a_three_handed_game(rules: str, tmp_path: Path) -> None:
+    """``pinochle demo --rules three`` plays a whole game readably, and its record
+    replays to the same story (a real subprocess)."""
+    record = tmp_path / "game.json"
+    demo = subprocess.run([sys.executable, "-m", "pinochlekit", "demo", "--rules", rules,
+                           "--seed", "5", "--record", str(record)],
+                          capture_output=True, text=True, timeout=300, check=True)
+    lines = demo.stdout.splitlines()
+    assert lines[0] == f"game: rules {rules}, seed 5, first dealer seat 0"
+    assert any(line.startswith("widow: ") for line in lines)
+    assert ("discard: seat" in demo.stdout) == (rules != "three")
+    assert lines[-1].startswith("winner: seat ")
+    game = GameRecord.from_json(record.read_text()).replay()
+    assert game.winner is not None and f"winner: seat {game.winner};" in lines[-1]
+    replay = subprocess.run([sys.executable, "-m", "pinochlekit", "replay", str(record)],
+                            capture_output=True, text=True, timeout=300, check=True)
+    assert replay.stdout == demo.stdout

@@ -134,3 +134,20 @@ def test_simulating_the_true_deal_replays_the_real_hand(rules: Rules) -> None:
             assert predicted[team] == scores[team] - (sum(scores) - scores[team]) // 2
         compared += 1
     assert compared >= 8
+
+
+def test_a_three_handed_match_seats_each_side_everywhere() -> None:
+    """pinochle match, three-handed: each deal six times, A then B alone in every
+    seat; a player against itself comes out exactly even."""
+    from pinochlekit.match import run_match, seatings
+
+    table = seatings(THREE)
+    assert len(table) == 6 and len(set(table)) == 6
+    for seat in range(3):
+        assert sum(sides[seat] == "A" for sides in table) == 3
+    result = run_match("simple", "simple", deals=3, seed=4, rules="three", workers=1)
+    assert result.hands.mean == 0.0
+    assert all(len(pair.hands) == 6 for pair in result.deals)
+    assert sum(h.a_seats for p in result.deals for h in p.hands) == 9 * 3
+    lines = result.report()
+    assert lines[1].startswith("deal sets: 3 (each deal played six times")

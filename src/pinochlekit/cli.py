@@ -80,8 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     """Build the ``pinochle`` argument parser with all its subcommands."""
     parser = _Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=_fill("Four-handed partnership auction pinochle: rules, meld, legal "
-                          "plays, and demo games between computer players."),
+        description=_fill("Auction pinochle, four-handed partnership or three-handed "
+                          "(--rules three): rules, meld, legal plays, and demo games "
+                          "between computer players."),
         epilog=_EPILOG)
     from pinochlekit import __version__
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -161,8 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("match", _run_match, "a duplicate match between two players",
                   "Play every deal twice with the partnerships swapped (A at seats 0 and "
-                  "2, then at 1 and 3: same cards, same dealer) and report A's points per "
-                  "hand minus B's with a 95% confidence interval, contracts made and set "
+                  "2, then at 1 and 3: same cards, same dealer; three-handed, six times: A "
+                  "alone in every seat, then B alone in every seat) and report A's points "
+                  "per hand minus B's with a 95% confidence interval, contracts made and set "
                   "by each side and, with --games, whole games won. A player is a name "
                   "(simple, random, ...) or cmd:PROGRAM ARGS, a program speaking the "
                   "protocol of docs/protocol.md. A player that fails stops the match "
