@@ -107,7 +107,7 @@ def _pass_choices(once: int, twice: int, n: int) -> list[tuple[Card, ...]]:
 
 
 def _prebuilt(kind: type[Give] | type[Return] | type[Discard], cards: tuple[Card, ...]) -> Action:
-    """A ``Give``/``Return`` of cards already in display order, without re-sorting."""
+    """A ``Give``/``Return``/``Discard`` of cards already in display order, unsorted."""
     action = kind.__new__(kind)
     object.__setattr__(action, "cards", cards)
     return action
@@ -366,7 +366,8 @@ class Game:
 
     def _check(self, action: Action, seat: int | None) -> None:
         if self.phase is Phase.GAME_OVER:
-            raise GameOverError(f"the game is over: team {self.winner} won; no more actions")
+            who = "team" if self.rules.partnership else "seat"
+            raise GameOverError(f"the game is over: {who} {self.winner} won; no more actions")
         actor = self.to_act
         assert actor is not None
         if seat is not None and seat != actor:

@@ -27,7 +27,10 @@ the table, cards played):
   beat where RULES.md §1 Play rules 1-2 and the §2 must-beat and
   trump-follows-trump options oblige a player to beat. Cards only leave a hand
   in play (passing comes first), so such a fact stays true to the end of the hand;
-* the counts: every card is in one hand, on the table, or in the seat's own hand.
+* the counts: every card is in one hand, on the table, or in the seat's own hand;
+* three-handed (RULES.md §3), one more place after the seats: the cards set
+  aside (the widow, or the declarer's discards), known when the widow is face up
+  and kept out, or to the declarer who discarded (see :func:`_pile`).
 
 **The distribution.** Every consistent assignment of the unseen cards is drawn
 with the probability a real shuffle gives it, the two copies of a kind being
