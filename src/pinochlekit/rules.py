@@ -63,7 +63,7 @@ class Rules:
     min_bid: int = _opt(250, "lowest opening bid (ordinary scale)", "000, 001, 003, 004")
     bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
     dealer_stuck: bool = _opt(
-        True, "if the first three players pass, the dealer takes the minimum bid "
+        True, "if the players before the dealer all pass, the dealer takes the minimum bid "
         "(otherwise the hand is passed out and the deal moves on)", "000, 003")
     first_bid_required: bool = _opt(
         False, "the first bidder (dealer's left) must open and may not pass", "001")
