@@ -49,10 +49,12 @@ from typing import Any, TextIO
 
 from pinochlekit.errors import IllegalActionError, PinochleError
 from pinochlekit.game import Game
+from pinochlekit.games import new_game
 from pinochlekit.players import make_player
 from pinochlekit.players.base import Player
 from pinochlekit.players.external import ExternalPlayer, is_command
 from pinochlekit.rules import Rules
+from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import HandResult, Outcome
 
 __all__ = [
@@ -186,7 +188,7 @@ def _orientation_name(orientation: int) -> str:
 
 
 def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation: int,
-          whole_game: bool, work: Work) -> Game:
+          whole_game: bool, work: Work) -> Game | TwoHandedGame:
     """Play one hand (or one whole game) of a pair in one orientation.
 
     A sits at the seats whose team is ``orientation``; each seat's player is
@@ -194,7 +196,7 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
     """
     sides = [SIDES[(seat + orientation) % 2] for seat in range(rules.players)]
     specs = {"A": config.a, "B": config.b}
-    game = Game.new(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
+    game = new_game(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
     players: list[Player] = []
     try:
         for place in range(rules.players):
@@ -232,11 +234,12 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
 
 
 def _check_rules(rules: str | Rules) -> Rules:
-    """The rules of a match: only the four-handed partnership game has two sides."""
+    """The rules of a match: the four-handed partnership game or the two-handed game
+    (A at seat 0 then at seat 1, RULES.md §4), the games with two sides."""
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
-    if not rules.partnership:
-        raise MatchError(f"a duplicate match needs the four-handed partnership game, not "
+    if not rules.partnership and rules.players != 2:
+        raise MatchError(f"a duplicate match needs two sides (four-handed or two-handed), not "
                          f"rules {str(rules)!r} ({rules.players} players)")
     return rules
 
@@ -529,6 +532,8 @@ class MatchResult:
             for label, key in rows:
                 if key.startswith("moon") and not stats["A"][key] + stats["B"][key]:
                     continue
+                if key != "points" and not stats["A"]["declared"] + stats["B"]["declared"]:
+                    continue  # no contracts at all (the two-handed game)
                 lines.append(f"{label:<20}{stats['A'][key]:>10}{stats['B'][key]:>10}")
             no_play = self.no_play
             if any(no_play.values()):
