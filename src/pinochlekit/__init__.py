@@ -32,10 +32,14 @@ from pinochlekit.errors import (
     RulesError,
 )
 from pinochlekit.game import Game
+from pinochlekit.games import AnyGame, new_game, parse_game_action, replay
 from pinochlekit.meld import MeldItem, MeldResult, meld
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
 from pinochlekit.tricks import legal_plays, trick_winner
+from pinochlekit.two_actions import Dix, LayMeld, NoMeld, parse_two_action
+from pinochlekit.two_views import TwoHandedView, TwoStage
+from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 
 __version__ = "0.1.0"
@@ -43,9 +47,11 @@ __version__ = "0.1.0"
 __all__ = [
     "ALL_CARDS",
     "Action",
+    "AnyGame",
     "Bid",
     "Card",
     "Discard",
+    "Dix",
     "Game",
     "GameOverError",
     "GameRecord",
@@ -53,10 +59,12 @@ __all__ = [
     "Hand",
     "HandResult",
     "IllegalActionError",
+    "LayMeld",
     "MeldItem",
     "MeldResult",
     "Moon",
     "NameTrump",
+    "NoMeld",
     "NotationError",
     "OutOfTurnError",
     "Outcome",
@@ -74,14 +82,21 @@ __all__ = [
     "Suit",
     "ThrowIn",
     "Trick",
+    "TwoHandedGame",
+    "TwoHandedView",
+    "TwoStage",
     "View",
     "__version__",
     "deal",
     "deal_seed",
     "legal_plays",
     "meld",
+    "new_game",
     "parse_action",
     "parse_cards",
+    "parse_game_action",
     "parse_suit",
+    "parse_two_action",
+    "replay",
     "trick_winner",
 ]

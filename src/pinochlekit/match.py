@@ -55,10 +55,12 @@ from typing import Any, TextIO
 
 from pinochlekit.errors import IllegalActionError, PinochleError
 from pinochlekit.game import Game
+from pinochlekit.games import new_game
 from pinochlekit.players import make_player
 from pinochlekit.players.base import Player
 from pinochlekit.players.external import ExternalPlayer, is_command
 from pinochlekit.rules import Rules
+from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import HandResult, Outcome
 
 __all__ = [
@@ -195,6 +197,8 @@ def seatings(rules: Rules) -> list[tuple[str, ...]]:
     three-handed A alone in each seat, then B alone in each seat."""
     if rules.partnership:
         return [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    if rules.players == 2:
+        return [("A", "B"), ("B", "A")]
     alone = [tuple("A" if s == seat else "B" for s in range(3)) for seat in range(3)]
     return alone + [tuple("B" if side == "A" else "A" for side in sides) for sides in alone]
 
@@ -205,7 +209,7 @@ def _orientation_name(sides: Sequence[str]) -> str:
 
 
 def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation: int,
-          whole_game: bool, work: Work) -> Game:
+          whole_game: bool, work: Work) -> Game | TwoHandedGame:
     """Play one hand (or one whole game) of a pair in one orientation.
 
     A sits at the seats whose team is ``orientation``; each seat's player is
@@ -213,7 +217,7 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
     """
     sides = seatings(rules)[orientation]
     specs = {"A": config.a, "B": config.b}
-    game = Game.new(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
+    game = new_game(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
     players: list[Player] = []
     try:
         for place in range(rules.players):
@@ -251,11 +255,13 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
 
 
 def _check_rules(rules: str | Rules) -> Rules:
-    """The rules of a match: the four-handed partnership game or three-handed."""
+    """The rules of a match: the four-handed partnership game, the three-handed game
+    (each side alone in every seat) or the two-handed game (A at seat 0 then at seat
+    1, RULES.md §4)."""
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
-    if rules.players not in (4, 3):
-        raise MatchError(f"a duplicate match needs the four- or three-handed game, not "
+    if rules.players not in (4, 3, 2):
+        raise MatchError(f"a duplicate match needs the four-, three- or two-handed game, not "
                          f"rules {str(rules)!r} ({rules.players} players)")
     return rules
 
@@ -536,7 +542,7 @@ class MatchResult:
         if self.deals:
             hands = self.hands
             played = sum(len(pair.hands) for pair in self.deals)
-            if Rules.from_string(c.rules).partnership:
+            if Rules.from_string(c.rules).players != 3:
                 lines.append(f"deal pairs: {len(self.deals)} (each deal played twice, "
                              f"partnerships swapped: {played} hands)")
             else:
@@ -559,6 +565,8 @@ class MatchResult:
             for label, key in rows:
                 if key.startswith("moon") and not stats["A"][key] + stats["B"][key]:
                     continue
+                if key != "points" and not stats["A"]["declared"] + stats["B"]["declared"]:
+                    continue  # no contracts at all (the two-handed game)
                 lines.append(f"{label:<20}{stats['A'][key]:>10}{stats['B'][key]:>10}")
             no_play = self.no_play
             if any(no_play.values()):

@@ -38,6 +38,8 @@ from pinochlekit.cards import Card, Hand, Suit
 from pinochlekit.game import Game
 from pinochlekit.meld import MeldResult
 from pinochlekit.record import GameRecord
+from pinochlekit.two_narrate import narrate_two
+from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import HandResult, Phase, Trick, View
 
 __all__ = ["HandStory", "format_hand", "format_meld", "format_trick", "narrate", "stories"]
@@ -131,12 +133,15 @@ def format_trick(number: int, trick: Trick) -> str:
     return f"{number:2d}. {played} -> {trick.winner} (+{trick.points})"
 
 
-def narrate(game: Game, hands: Collection[int] | None = None) -> list[str]:
+def narrate(game: Game | TwoHandedGame, hands: Collection[int] | None = None) -> list[str]:
     """Tell the game as text lines.
 
     A header, then each deal (only those numbered in ``hands``, if given), then
-    the winner or where the game stands.
+    the winner or where the game stands. A two-handed game is told by
+    :func:`~pinochlekit.two_narrate.narrate_two`.
     """
+    if isinstance(game, TwoHandedGame):
+        return narrate_two(game, hands)
     record = game.record
     lines = [f"game: rules {record.rules}, seed {record.seed}, first dealer seat "
              f"{record.dealer}", ""]

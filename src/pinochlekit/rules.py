@@ -59,7 +59,8 @@ class Rules:
     """
 
     players: int = _opt(4, "players at the table: 4 in two partnerships, 3 each for "
-                        "themself with a widow of 3 (RULES.md §3)", "all")
+                        "themself with a widow of 3 (RULES.md §3), or 2 with a stock "
+                        "(two-handed, RULES.md §4)", "all")
     min_bid: int = _opt(250, "lowest opening bid (ordinary scale)", "000, 001, 003, 004")
     bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
     dealer_stuck: bool = _opt(
@@ -135,14 +136,16 @@ class Rules:
         self._check_combinations()
 
     def _check_combinations(self) -> None:
-        if self.players not in (4, 3):
-            raise RulesError("players", f"must be 4 (partnerships) or 3 (widow), not "
-                             f"{self.players}")
+        if self.players not in (4, 3, 2):
+            raise RulesError("players", f"must be 4 (partnerships), 3 (widow) or 2 (stock), "
+                             f"not {self.players}")
         if self.players == 3:
             self._check_three()
         elif self.widow != "out":
             raise RulesError("widow", f"only three-handed has a widow: must be 'out' with "
                              f"{self.players} players, not {self.widow!r}")
+        if self.players == 2:
+            _check_two_handed(self)
         if self.cards_passed not in (4, 3, 0):
             raise RulesError("cards_passed", f"must be one of 4, 3, 0, not {self.cards_passed}")
         for name in ("min_bid", "bid_step", "target"):
@@ -210,13 +213,14 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 12, or 15 three-handed (RULES.md §3)."""
-        return 15 if self.players == 3 else 48 // self.players
+        """Cards dealt to each player: 12, or 15 three-handed (RULES.md §3); 12 in the
+        two-handed game, the rest being the stock (RULES.md §4)."""
+        return {3: 15, 2: 12}.get(self.players, 12)
 
     @property
     def widow_size(self) -> int:
         """Cards dealt to the widow: 3 three-handed (RULES.md §3), else 0."""
-        return 48 - self.players * self.hand_size
+        return 3 if self.players == 3 else 0
 
     @property
     def partnership(self) -> bool:
@@ -236,13 +240,17 @@ class Rules:
     # -- presets and text -----------------------------------------------------
 
     @staticmethod
-    def presets() -> list[str]:
-        """The preset names, the default first.
+    def presets(players: int | None = 4) -> list[str]:
+        """The preset names for ``players`` (four-handed by default, ``None`` for every
+        preset), the default first.
 
         >>> Rules.presets()[:3]
         ['pagat', 'modern', 'stonebridge']
+        >>> Rules.presets(2)
+        ['two']
         """
-        return list(PRESETS)
+        return [name for name, fields in PRESETS.items()
+                if players is None or fields.get("players", 4) == players]
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -296,8 +304,10 @@ class Rules:
 
     @property
     def nearest_preset(self) -> str:
-        """The preset that needs the fewest overrides to give these rules."""
-        return min(PRESETS, key=lambda name: len(self.changes_from(Rules.preset(name))))
+        """The preset that needs the fewest overrides to give these rules (among the
+        presets for the same number of players, when there are any)."""
+        names = Rules.presets(self.players) or list(PRESETS)
+        return min(names, key=lambda name: len(self.changes_from(Rules.preset(name))))
 
     def __str__(self) -> str:
         return _rules_text(self)
@@ -314,6 +324,33 @@ class Rules:
         """Every option as (name, value, meaning, source) rows."""
         return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
                  f.metadata["source"]) for f in dataclasses.fields(self)]
+
+
+#: Options with no meaning in the two-handed game (no auction, no partners, one
+#: combination per meld): they must keep their default values with ``players=2``.
+_NOT_FOR_TWO: dict[str, str] = {
+    "min_bid": "there is no auction", "bid_step": "there is no auction",
+    "dealer_stuck": "there is no auction", "first_bid_required": "there is no auction",
+    "pass_with_help": "there is no auction", "cards_passed": "there is no passing",
+    "trump_needs_meld": "the turned-up card makes trump",
+    "first_lead": "the first trick is played without any obligation",
+    "trump_follows_trump": "a trick has only two cards",
+    "save_meld_needs_trick": "every meld counts when it is laid",
+    "set_penalty": "there is no contract", "set_forfeits_meld": "there is no contract",
+    "nines_redeal": "there is no auction", "max_deals": "there is no auction",
+    "shoot_the_moon": "there is no contract",
+    "run_extra": "a meld is laid one combination at a time",
+    "doubles": "a meld is laid one combination at a time",
+}
+
+
+def _check_two_handed(rules: Rules) -> None:
+    """RULES.md §4: refuse, naming the field, options that make no sense with two players."""
+    for f in dataclasses.fields(rules):
+        reason = _NOT_FOR_TWO.get(f.name)
+        if reason and getattr(rules, f.name) != f.default:
+            raise RulesError(f.name, f"not an option of the two-handed game ({reason}); "
+                             f"leave it at {_write_value(f.default)}")
 
 
 @cache
@@ -371,6 +408,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "set_penalty": "shortfall", "shoot_the_moon": True},
     "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
               "set_penalty": "shortfall"},
+    "two": {"players": 2, "trick_points": "classic", "target": 1000},
 }
 
 #: Preset name → where its rules come from.
@@ -390,4 +428,6 @@ PRESET_SOURCES: dict[str, str] = {
     "three": "three-handed auction pinochle of seed 002 (RULES.md §3): 15 cards each and a "
              "widow of 3 shown to all, individual bidding and meld, a short declarer loses "
              "the shortfall, game 1000; the rest as pagat (docs/three-handed.md)",
+    "two": "two-handed pinochle, Bicycle's version (seed 000, RULES.md §4): 12 cards each, "
+           "turned-up trump, stock, one meld per won trick, classic trick points, game 1000",
 }

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pinochlekit.actions import Action, Bid, Discard, Give, NameTrump, Pass, Play, Redeal, Return
 from pinochlekit.cards import Hand, Suit
 from pinochlekit.players.base import Player
+from pinochlekit.players.twohanded import is_two_handed, two_easy
 from pinochlekit.views import Phase, View
 
 __all__ = ["EasyPlayer", "easy_trump", "seat_hand"]
@@ -61,6 +62,8 @@ class EasyPlayer(Player):
 
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions``, drawn from :attr:`rng` where 003 says random."""
+        if is_two_handed(view):  # the two-handed game (docs/two-handed.md)
+            return two_easy(view, self.rng)
         legal = legal_or_fail(view)
         hand = seat_hand(view)
         if view.phase is Phase.AUCTION:

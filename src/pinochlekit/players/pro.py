@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pinochlekit.actions import Action
 from pinochlekit.cards import Hand
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.policy import cards_text, pro_lead
 from pinochlekit.players.sampler import knowledge, sample_deal
 from pinochlekit.players.simulate import simulate_hands, start_from_view
 from pinochlekit.players.standard import StandardPlayer
+from pinochlekit.players.twohanded import two_pro
 from pinochlekit.views import View
 
 __all__ = ["ProPlayer", "filter_cards"]
@@ -72,6 +74,12 @@ class ProPlayer(StandardPlayer):
     def __repr__(self) -> str:
         return (f"ProPlayer(seed={self.seed!r}, bid_sims={self.bid_sims}, "
                 f"rollouts={self.rollouts})")
+
+    def _two_handed(self, view: View) -> tuple[Action, str]:
+        """Two-handed pro: flat Monte Carlo over the unseen cards with standard rollouts,
+        ``rollouts`` / 20 deals per decision (docs/two-handed.md)."""
+        samples = max(2, self.rollouts // 20)
+        return two_pro(view, self.rng, samples), f"two-handed pro ({samples} deals)"
 
     def card_totals(self, view: View, cards: int) -> dict[int, int]:
         """For each card of the mask ``cards``: the summed round score of

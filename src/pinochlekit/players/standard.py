@@ -46,6 +46,7 @@ from pinochlekit.players.policy import (
 )
 from pinochlekit.players.sampler import knowledge, sample_deal
 from pinochlekit.players.simulate import memory_from_view, simulate_hands, start_for_bid
+from pinochlekit.players.twohanded import is_two_handed, two_standard
 from pinochlekit.rules import Rules
 from pinochlekit.tricks import card_points, winner_index
 from pinochlekit.views import Phase, View
@@ -109,6 +110,10 @@ class StandardPlayer(Player):
 
     # -- the interface ------------------------------------------------------
 
+    def _two_handed(self, view: View) -> tuple[Action, str]:
+        """The two-handed standard policy (docs/two-handed.md)."""
+        return two_standard(view), "two-handed standard (docs/two-handed.md)"
+
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
         return self._decide(view)[0]
@@ -125,6 +130,8 @@ class StandardPlayer(Player):
         return f"{action}: {reason}"
 
     def _decide(self, view: View) -> tuple[Action, str]:
+        if is_two_handed(view):  # the two-handed game (docs/two-handed.md)
+            return self._two_handed(view)
         legal = legal_or_fail(view)
         seat_hand(view)
         if view.phase is Phase.AUCTION:

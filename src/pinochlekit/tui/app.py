@@ -1,0 +1,615 @@
+"""The full-screen table (``pinochle play``): a Textual app over a :class:`Session`.
+
+The app keeps no game state of its own beyond the cursor, the cards picked for
+passing and the bid being chosen: every widget is redrawn from the session
+after each action. Keys are declared as data (:attr:`TableApp.BINDINGS`) and
+offered only when they apply (:meth:`TableApp.check_action`); the mouse works
+on the hand too.
+"""
+
+from __future__ import annotations
+
+import io
+from contextlib import suppress
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Console
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, RichLog, Static
+
+from pinochlekit.actions import (
+    Action,
+    Bid,
+    Give,
+    Moon,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+    ThrowIn,
+)
+from pinochlekit.cards import Card, Suit
+from pinochlekit.errors import PinochleError
+from pinochlekit.tui.session import HUMAN, Session, explain_result
+from pinochlekit.views import Phase, View
+
+__all__ = ["HELP", "SUIT_STYLES", "TableApp", "card_text"]
+
+#: A four-colour deck: every suit its own colour.
+SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
+               Suit.DIAMONDS: "bold #ffb347", Suit.CLUBS: "bold #7fdc7f"}
+_CELL = 4  # columns per card in the hand
+
+
+def card_text(card: Card, style: str = "") -> Text:
+    """A card in its suit's colour: ``10♥``."""
+    return Text(card.pretty, style=f"{SUIT_STYLES[card.suit]} {style}".strip())
+
+
+def _params(action: str) -> tuple[object, ...]:
+    """The parameters of a binding's action text: ``call('pass')`` → ``('pass',)``."""
+    inside = action.partition("(")[2].rstrip(")")
+    return (inside.strip("'"),) if inside else ()
+
+
+class HandView(Static):
+    """The person's cards; a click picks the card under the pointer."""
+
+    def on_click(self, event: events.Click) -> None:
+        """Pick (and play or mark) the clicked card."""
+        index = (event.x - 1) // _CELL
+        app = self.app
+        if isinstance(app, TableApp) and event.y >= 1:
+            app.click_card(index)
+
+
+class TextScreen(ModalScreen[None]):
+    """A dialog of lines (hand result, last trick, help); any listed key closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "continue"), Binding("escape", "close", "close"),
+        Binding("space", "close", "continue", show=False)]
+
+    def __init__(self, body: Text | str, title: str) -> None:
+        super().__init__()
+        self._body, self._title = body, title
+
+    def compose(self) -> ComposeResult:
+        """The lines, then how to close."""
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = self._title
+            yield Static(self._body, id="dialog-body")
+            yield Static(Text("Enter: continue", style="dim"))
+
+    def action_close(self) -> None:
+        """Close the dialog."""
+        self.dismiss(None)
+
+
+HELP = """\
+Keys
+  ← →          choose a card            Enter  play it / bid / confirm
+  space        pick a card to pass      ↑ ↓    raise or lower your bid
+  PgUp PgDn    bid 10 steps more or less
+  p            pass                     w      pass with help
+  r            nines redeal             s h d c  name trump
+  t            throw in                 m      shoot the moon
+  ?            hint                     u      undo your last action
+  l            last trick               q      quit (the game is saved)
+The mouse works too: click a card to play it (or pick it for passing).
+Resume later with: pinochle play --resume"""
+
+
+class TableApp(App[None]):
+    """The pinochle table: you (South), your partner (North), West and East."""
+
+    CSS_PATH = Path(__file__).with_name("table.tcss")
+    TITLE = "pinochle"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "card", show=False),
+        Binding("right", "cursor(1)", "card", show=False),
+        Binding("enter", "confirm", "play/bid/confirm"),
+        Binding("space", "pick", "pick card"),
+        Binding("up", "bid_change(1)", "bid +", show=False),
+        Binding("down", "bid_change(-1)", "bid -", show=False),
+        Binding("pageup", "bid_change(10)", "bid ++", show=False),
+        Binding("pagedown", "bid_change(-10)", "bid --", show=False),
+        Binding("p", "call('pass')", "pass"),
+        Binding("w", "call('pass help')", "pass with help"),
+        Binding("r", "call('redeal')", "redeal"),
+        Binding("s", "call('trump S')", "♠"),
+        Binding("h", "call('trump H')", "♥"),
+        Binding("d", "call('trump D')", "♦"),
+        Binding("c", "call('trump C')", "♣"),
+        Binding("t", "call('throw in')", "throw in"),
+        Binding("m", "call('moon')", "moon"),
+        Binding("question_mark", "hint", "hint"),
+        Binding("u", "undo", "undo"),
+        Binding("l", "last_trick", "last trick"),
+        Binding("f1", "help", "keys"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, session: Session, delay: float = 0.5) -> None:
+        """A table for ``session``; ``delay`` seconds between computer moves."""
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.cursor = 0
+        self.picked: set[int] = set()
+        self.bid = 0
+        self._results_seen = len(session.game.results)
+        self._turn_key: tuple[int, int] | None = None
+        self._pending = False
+        self._waiting = False  # a hand result is on screen
+        self._offered: tuple[bool, ...] = ()
+
+    # -- layout ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The felt with the four seats and the trick, the side panels, the hand."""
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            with Vertical(id="felt"):
+                with Horizontal(id="north-row"):
+                    yield Static(id="north", classes="seat")
+                with Horizontal(id="centre-row"):
+                    yield Static(id="west", classes="seat")
+                    yield Static(id="trick")
+                    yield Static(id="east", classes="seat")
+                with Horizontal(id="south-row"):
+                    yield Static(id="south", classes="seat")
+            with Vertical(id="side"):
+                yield Static(id="auction")
+                yield Static(id="pad")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield HandView(id="hand")
+        yield Static(id="prompt")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the table and let the computer players start."""
+        game = self.session.game
+        self.sub_title = f"{game.rules} · seed {game.seed}"
+        self.query_one("#auction", Static).border_title = "auction"
+        self.query_one("#pad", Static).border_title = f"score pad · game {game.rules.game_target}"
+        self.query_one("#log", RichLog).border_title = "play"
+        self.query_one("#hand", Static).border_title = "your hand"
+        self._write_log(self.session.status_lines()[:1])
+        self.redraw()
+        self._schedule()
+
+    # -- drawing ----------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Redraw every widget from the session."""
+        session, game = self.session, self.session.game
+        key = (len(game.actions), game.hand_number)
+        if session.is_human_turn and self._turn_key != key:
+            self._turn_key = key
+            self._start_turn()
+        rules = game.rules
+        contract = "no contract yet"
+        if game.declarer is not None:
+            trump = f" in {game.trump.symbol}" if game.trump is not None else ""
+            contract = f"{session.name(game.declarer)} {game.contract}{trump}"
+        self.query_one("#status", Static).update(Text.assemble(
+            ("pinochle ", "bold #f0c040"), f"{rules} · hand {game.hand_number} · dealer "
+            f"{session.name(game.dealer)} · contract: ", (contract, "bold"),
+            f" · us {game.scores[0]}, them {game.scores[1]} of {rules.game_target}"))
+        for seat, widget_id in ((1, "west"), (2, "north"), (3, "east"), (0, "south")):
+            widget = self.query_one(f"#{widget_id}", Static)
+            widget.update(self._seat_text(seat))
+            if widget.has_class("to-act") != (game.to_act == seat):
+                widget.set_class(game.to_act == seat, "to-act")
+        self.query_one("#trick", Static).update(self._trick_text())
+        self.query_one("#auction", Static).update(self._auction_text())
+        self.query_one("#pad", Static).update(self._pad_text())
+        self.query_one("#hand", Static).update(self._hand_text())
+        self.query_one("#prompt", Static).update(self._prompt_text())
+        offered = tuple(bool(self.check_action(b.action.split("(")[0], _params(b.action)))
+                        for b in self.BINDINGS if isinstance(b, Binding))
+        if offered != self._offered:  # redraw the footer only when the keys change
+            self._offered = offered
+            self.refresh_bindings()
+
+    def _start_turn(self) -> None:
+        game = self.session.game
+        self.picked = set()
+        cards = game.hand(HUMAN).cards()
+        legal = self.session.legal_cards()
+        if legal:
+            self.cursor = next((i for i, c in enumerate(cards) if c in legal), 0)
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        bids = [a.amount for a in game.legal_actions() if isinstance(a, Bid)]
+        self.bid = bids[0] if bids else 0
+
+    def _seat_text(self, seat: int) -> Text:
+        session, game = self.session, self.session.game
+        view = game.view(HUMAN)
+        text = Text()
+        text.append(session.label(seat), style="bold")
+        marks = []
+        if seat == game.dealer:
+            marks.append("dealer")
+        if seat == game.declarer:
+            marks.append("declarer")
+        if marks:
+            text.append(f"  [{', '.join(marks)}]", style="#f0c040")
+        text.append(f"\n{view.hand_sizes[seat]} cards")
+        said = [a for s, a in game.auction if s == seat]
+        if said and game.phase is Phase.AUCTION:
+            text.append(f" · {said[-1]}")
+        if game.to_act == seat:
+            text.append("  ◀ to act" if seat != HUMAN else "  ◀ your turn", style="#f0c040")
+        if game.melds is not None:
+            result = game.melds[seat]
+            text.append(f"\nmeld {result.points}", style="bold")
+            for item in result.items:
+                text.append(f"  {item.name} {item.points} ")
+                for card in item.cards:
+                    text.append_text(card_text(card))
+        elif seat == HUMAN and view.given is not None:
+            text.append("\npassed to declarer: " if game.declarer != HUMAN else "\ngot: ")
+            for card in view.given:
+                text.append_text(card_text(card))
+                text.append(" ")
+        return text
+
+    def _trick_text(self) -> Text:
+        session, game = self.session, self.session.game
+        view = game.view(HUMAN)
+        played = dict(view.trick)
+        note = ""
+        style = ""
+        if not played and view.tricks and game.phase is Phase.PLAY:
+            last = view.tricks[-1]
+            played = dict(zip(last.seats, last.cards, strict=True))
+            note = f"{session.name(last.winner)} took trick {len(view.tricks)} (+{last.points})"
+            style = "dim"
+        if not played:
+            what = {Phase.AUCTION: "the auction", Phase.TRUMP: "naming trump",
+                    Phase.GIVE: "passing cards", Phase.RETURN: "passing cards back",
+                    Phase.PLAY: "play", Phase.GAME_OVER: "game over"}[game.phase]
+            return Text(f"\n\n{what}", style="dim", justify="center")
+
+        def slot(seat: int, width: int) -> Text:
+            out = Text(f"{session.name(seat)} ", style="dim")
+            card = played.get(seat)
+            out.append_text(card_text(card, style) if card is not None else Text("·"))
+            pad = max(0, width - out.cell_len)
+            return Text(" " * (pad // 2)) + out + Text(" " * (pad - pad // 2))
+
+        footer = note or (f"trick {len(game.tricks) + 1}" if game.tricks or game.trick else "")
+        text = Text.assemble(slot(2, 24), "\n\n", slot(1, 12), slot(3, 12), "\n\n",
+                             slot(0, 24), "\n\n", (f"{footer:^24}", "italic"))
+        return text
+
+    def _auction_text(self) -> Text:
+        session, game = self.session, self.session.game
+        text = Text()
+        if not game.auction:
+            text.append("no bids yet", style="dim")
+        for seat, action in game.auction[-8:]:
+            text.append(f"{session.name(seat):<6}{action}\n")
+        if game.declarer is not None and game.high_bidder is None:
+            text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
+        if game.trump is not None:
+            text.append("trump ")
+            text.append(game.trump.symbol + " " + game.trump.name.lower(),
+                        style=SUIT_STYLES[game.trump])
+        return text
+
+    def _pad_text(self) -> Text:
+        game = self.session.game
+        text = Text("  #    us total them total\n", style="bold")
+        for result in game.results[-9:]:
+            text.append(f"{result.number:>3}{result.scores[0]:>+6}{result.totals[0]:>6}"
+                        f"{result.scores[1]:>+5}{result.totals[1]:>6}\n")
+        text.append(f"{'':>9}{game.scores[0]:>6}{'':>5}{game.scores[1]:>6}", style="bold")
+        return text
+
+    def _hand_text(self) -> Text:
+        session, game = self.session, self.session.game
+        cards = game.hand(HUMAN).cards()
+        legal = session.legal_cards()
+        marks, row, under = Text(), Text(), Text()
+        choosing = session.is_human_turn and game.phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN)
+        for i, card in enumerate(cards):
+            style = ""
+            if game.phase is Phase.PLAY and session.is_human_turn and card not in legal:
+                style = "dim"
+            if choosing and i == self.cursor:
+                style += " reverse"
+            marks.append(" ▼  " if choosing and i in self.picked else "    ", style="#f0c040")
+            row.append_text(card_text(card, style))
+            row.append(" " * (_CELL - len(card.pretty)))
+            under.append("▔▔▔ " if choosing and i == self.cursor else "    ", style="#f0c040")
+        return Text.assemble(marks, "\n", row, "\n", under)
+
+    def _prompt_text(self) -> Text:
+        session, game = self.session, self.session.game
+        if session.is_over:
+            return Text(session.game_over_text())
+        if not session.is_human_turn:
+            return Text(f"{session.label(game.to_act or 0)} is thinking…", style="dim")
+        phase = game.phase
+        if phase is Phase.AUCTION:
+            extra = ", p pass, w pass with help" if any(
+                isinstance(a, Pass) for a in game.legal_actions()) else " (you must open)"
+            return Text(f"Your bid: {self.bid}  (↑ ↓ change, Enter bid{extra})")
+        if phase is Phase.TRUMP:
+            suits = [a.suit for a in game.legal_actions() if isinstance(a, NameTrump)]
+            return Text("Name trump: " + "  ".join(f"{s.letter.lower()} {s.symbol}"
+                                                   for s in suits))
+        if phase in (Phase.GIVE, Phase.RETURN):
+            n = game.rules.cards_passed
+            to = "the declarer" if phase is Phase.GIVE else "your partner"
+            return Text(f"Pick {n} cards for {to} with space ({len(self.picked)} picked), "
+                        f"then Enter")
+        concede = ", t throw in" if any(isinstance(a, ThrowIn) for a in game.legal_actions()) \
+            else ""
+        if any(isinstance(a, Moon) for a in game.legal_actions()):
+            concede += ", m moon"
+        return Text(f"Your card: ← → choose, Enter play{concede}")
+
+    def _write_log(self, lines: list[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            log.write(line)
+
+    def _say(self, message: str, kind: str = "") -> None:
+        widget = self.query_one("#message", Static)
+        widget.update(message)
+        for name in ("error", "hint"):
+            if widget.has_class(name) != (kind == name):
+                widget.set_class(kind == name, name)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a hand's result is on screen, waiting for Enter."""
+        return self._waiting
+
+    def screen_text(self) -> str:
+        """The screen as plain text (no colours), as the snapshot test stores it."""
+        width, height = self.size
+        console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                          color_system=None, record=True, legacy_windows=False, safe_box=False)
+        console.print(self.screen._compositor.render_update(
+            full=True, screen_stack=self._background_screens))
+        return console.export_text()
+
+    # -- the flow -------------------------------------------------------------
+
+    def _schedule(self) -> None:
+        session = self.session
+        if self._pending or self._waiting or session.is_over or session.is_human_turn:
+            return
+        self._pending = True
+        if self.delay > 0:
+            self.set_timer(self.delay, self._computer_step)
+        else:
+            self.call_later(self._computer_step)
+
+    def _computer_step(self) -> None:
+        if self._waiting or self.session.is_over or self.session.is_human_turn:
+            self._pending = False
+            return
+        view, seed, position = self.session.computer_turn()
+        self.run_worker(partial(self._think, view, seed, position), thread=True,
+                        group="computer")
+
+    def _think(self, view: View, seed: str, position: int) -> None:
+        """In a worker thread: the computer's choice, handed back to the app's thread."""
+        action = self.session.computer_choice(view, seed)
+        with suppress(RuntimeError):  # the app has closed meanwhile
+            self.call_from_thread(self._computer_move, view, action, position)
+
+    def _computer_move(self, view: View, action: Action, position: int) -> None:
+        self._pending = False
+        try:
+            lines = self.session.apply_computer(view, action, position)
+        except PinochleError:
+            self._schedule()  # the game moved on (an undo): think again
+            return
+        self._after(lines)
+
+    def _after(self, lines: list[str]) -> None:
+        """Show what happened; pause on a finished hand; let the computers go on."""
+        self._write_log(lines)
+        passed = [line for line in lines if " cards to You: " in line]
+        if passed:
+            self._say(passed[-1])
+        self.redraw()
+        game = self.session.game
+        if len(game.results) > self._results_seen:
+            self._results_seen = len(game.results)
+            result = game.results[-1]
+            body = "\n".join(explain_result(result, self.session))
+            if result.melds:
+                body += "\n" + "\n".join(self.session.meld_lines(result.melds))
+            if game.winner is not None:
+                body += "\n\n" + self.session.game_over_text()
+            self._waiting = True
+            self.push_screen(TextScreen(body, f"hand {game.results[-1].number}"),
+                             self._result_seen)
+            return
+        self._schedule()
+
+    def _result_seen(self, _: None = None) -> None:
+        self._waiting = False
+        self.redraw()
+        if self.session.is_over:
+            self._say("Game over. q quits; 'pinochle history' lists your games.")
+        self._schedule()
+
+    def _act(self, command: str | Play | Give | Return | Bid) -> None:
+        if not self.session.is_human_turn:
+            self._say("Wait for your turn.", "error")
+            return
+        try:
+            lines = self.session.act(command)
+        except PinochleError as error:
+            self._say(f"Refused: {error}", "error")
+            self.bell()
+            return
+        self._say("")
+        self._after(lines)
+
+    # -- actions (keys) -------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer a key only when it applies (the footer shows just those)."""
+        session, game = self.session, self.session.game
+        if action == "quit":
+            return True
+        if self._waiting:
+            return False  # a hand result is on screen: Enter closes it first
+        if action in ("help", "last_trick"):
+            return True
+        if action == "undo":
+            return session.can_undo() and not self._pending
+        mine = session.is_human_turn and not self._waiting
+        if action == "hint":
+            return mine and session.settings.hints
+        phase = game.phase
+        if action in ("cursor", "confirm"):
+            return mine and (phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN, Phase.AUCTION)
+                             or action == "confirm")
+        if action == "pick":
+            return mine and phase in (Phase.GIVE, Phase.RETURN)
+        if action == "bid_change":
+            return mine and phase is Phase.AUCTION
+        if action == "call" and parameters:
+            text = str(parameters[0])
+            legal = game.legal_actions() if mine else []
+            kinds = {"pass": lambda a: isinstance(a, Pass) and not a.help,
+                     "pass help": lambda a: isinstance(a, Pass) and a.help,
+                     "redeal": lambda a: isinstance(a, Redeal),
+                     "throw in": lambda a: isinstance(a, ThrowIn),
+                     "moon": lambda a: isinstance(a, Moon)}
+            if text.startswith("trump"):
+                return any(isinstance(a, NameTrump) and a.suit.letter == text[-1] for a in legal)
+            test = kinds.get(text)
+            return bool(test and any(test(a) for a in legal))
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        """Move the card cursor."""
+        count = len(self.session.game.hand(HUMAN))
+        if count:
+            self.cursor = (self.cursor + step) % count
+            self.redraw()
+
+    def action_pick(self) -> None:
+        """Pick or unpick the card under the cursor for passing."""
+        if self.cursor in self.picked:
+            self.picked.discard(self.cursor)
+        elif len(self.picked) < self.session.game.rules.cards_passed:
+            self.picked.add(self.cursor)
+        else:
+            self._say(f"You pass exactly {self.session.game.rules.cards_passed} cards: "
+                      f"unpick one first.", "error")
+        self.redraw()
+
+    def action_bid_change(self, steps: int) -> None:
+        """Raise or lower the bid being chosen, within the legal bids."""
+        bids = [a.amount for a in self.session.game.legal_actions() if isinstance(a, Bid)]
+        if bids:
+            step = self.session.game.rules.step
+            self.bid = min(bids[-1], max(bids[0], self.bid + steps * step))
+            self.redraw()
+
+    def action_confirm(self) -> None:
+        """Enter: bid, play the card under the cursor, or pass the picked cards."""
+        game = self.session.game
+        if game.phase is Phase.AUCTION:
+            self._act(Bid(self.bid))
+        elif game.phase is Phase.PLAY:
+            cards = game.hand(HUMAN).cards()
+            if cards:
+                self._act(Play(cards[min(self.cursor, len(cards) - 1)]))
+        elif game.phase in (Phase.GIVE, Phase.RETURN):
+            cards = game.hand(HUMAN).cards()
+            chosen = tuple(cards[i] for i in sorted(self.picked))
+            self._act(Give(chosen) if game.phase is Phase.GIVE else Return(chosen))
+        elif game.phase is Phase.TRUMP:
+            self._say("Name trump with s, h, d or c.", "error")
+
+    def action_call(self, text: str) -> None:
+        """A call by its text: pass, pass help, redeal, trump X, throw in, moon."""
+        self._act(text)
+
+    def action_hint(self) -> None:
+        """Ask the strongest computer player what it would do (nothing is played)."""
+        try:
+            view, seed = self.session.hint_request()
+        except PinochleError as error:
+            self._say(str(error), "error")
+            return
+        self._say("hint: thinking…", "hint")
+        position = len(self.session.game.actions)
+        self.run_worker(partial(self._hint, view, seed, position), thread=True, group="hint")
+
+    def _hint(self, view: View, seed: str, position: int) -> None:
+        """In a worker thread: the hint, handed back to the app's thread."""
+        text = self.session.hint_for(view, seed)
+        with suppress(RuntimeError):  # the app has closed meanwhile
+            self.call_from_thread(self._show_hint, text, position)
+
+    def _show_hint(self, text: str, position: int) -> None:
+        if position == len(self.session.game.actions):  # still the same decision
+            self._say(text, "hint")
+
+    def action_undo(self) -> None:
+        """Take back your last action (and the computer moves after it)."""
+        if self._pending:
+            self._say("Wait: a computer player is thinking.", "error")
+            return
+        try:
+            lines = self.session.undo()
+        except PinochleError as error:
+            self._say(str(error), "error")
+            return
+        self._results_seen = len(self.session.game.results)
+        self._turn_key = None
+        self._write_log(lines)
+        self._say(lines[0])
+        self.redraw()
+
+    def action_last_trick(self) -> None:
+        """Show the last trick taken in this hand."""
+        tricks = self.session.game.tricks
+        if not tricks:
+            self._say("No trick has been taken in this hand yet.", "error")
+            return
+        self.push_screen(TextScreen(self.session.tell_trick(len(tricks), tricks[-1]),
+                                    "last trick"))
+
+    def action_help(self) -> None:
+        """Show the keys."""
+        self.push_screen(TextScreen(HELP, "keys"))
+
+    def click_card(self, index: int) -> None:
+        """A click on card ``index``: move there, then play it or pick it."""
+        cards = self.session.game.hand(HUMAN).cards()
+        if not 0 <= index < len(cards) or not self.session.is_human_turn:
+            return
+        self.cursor = index
+        if self.session.game.phase is Phase.PLAY:
+            self.action_confirm()
+        elif self.session.game.phase in (Phase.GIVE, Phase.RETURN):
+            self.action_pick()
+        else:
+            self.redraw()
+

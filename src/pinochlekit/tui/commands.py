@@ -1,0 +1,221 @@
+"""The ``pinochle play`` and ``pinochle history`` subcommands.
+
+``play`` opens the full-screen table (Textual) or, with ``--plain`` (or when
+input is not a terminal), the plain line mode; ``history`` lists saved games
+and replays any hand step by step. Textual is imported only when the
+full-screen table starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+
+from pinochlekit.actions import parse_action
+from pinochlekit.game import Game
+from pinochlekit.narrate import format_hand
+from pinochlekit.players import PlayerSpecError, split_specs
+from pinochlekit.record import GameRecord
+from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, available_levels
+from pinochlekit.tui.store import SavedGame, Store, StoreError
+
+__all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
+
+Command = Callable[[str, Callable[[argparse.Namespace], int], str, str], argparse.ArgumentParser]
+
+
+def add_commands(command: Command, rules_help: str) -> None:
+    """Register ``play`` and ``history`` with the command line's ``command`` helper."""
+    levels = "|".join(available_levels())
+    sub = command(
+        "play", run_play, "play at the table against computer players",
+        "Sit at seat 0 (South) with a computer partner (North) against two computer "
+        "opponents (West and East) at a full-screen table; --plain reads commands and "
+        "prints text instead (also used when input is not a terminal). Every action is "
+        "saved as it happens; --resume continues the last unfinished game.\n\n"
+        "example: pinochle play --level pro --rules playingcards")
+    sub.add_argument("--level", default="standard", metavar="LEVEL",
+                     help=f"the computer players' level: {levels}, or three separated by "
+                          f"commas for West, North, East (default: standard)")
+    for seat in (1, 2, 3):
+        name = SEAT_NAMES[seat].lower()
+        sub.add_argument(f"--{name}", metavar="LEVEL",
+                         help=f"the level of {SEAT_NAMES[seat]}"
+                              f"{' (your partner)' if seat == 2 else ''}, overriding --level")
+    sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
+    sub.add_argument("--seed", metavar="SEED", help="the seed of the deals (default: random)")
+    sub.add_argument("--plain", action="store_true",
+                     help="the plain line mode: commands in, text out")
+    sub.add_argument("--resume", nargs="?", const=0, type=int, metavar="ID",
+                     help="continue the last unfinished game (or saved game ID)")
+    sub.add_argument("--no-hints", action="store_true", help="switch hints off")
+    sub.add_argument("--no-undo", action="store_true", help="switch undo off")
+    sub.add_argument("--delay", type=float, default=0.5, metavar="SECONDS",
+                     help="pause between computer moves at the full-screen table "
+                          "(default: 0.5)")
+
+    sub = command(
+        "history", run_history, "list saved games and replay their hands",
+        "Without an argument, list the finished games. With a game id, list its "
+        "hands; with --hand N too, replay that hand step by step (press Enter for each "
+        "step at a terminal).\n\nexample: pinochle history 3 --hand 2")
+    sub.add_argument("game", nargs="?", type=int, metavar="ID", help="a saved game's id")
+    sub.add_argument("--hand", type=int, metavar="N", help="replay hand N of the game")
+    sub.add_argument("--all", action="store_true", help="list unfinished games too")
+    sub.add_argument("--no-pause", action="store_true",
+                     help="print every step at once, even at a terminal")
+
+
+def _levels(args: argparse.Namespace) -> list[str]:
+    levels = split_specs(args.level)
+    if len(levels) == 1:
+        levels *= 3
+    if len(levels) != 3:
+        raise PlayerSpecError(f"--level: give one level or three (West, North, East), not "
+                              f"{len(levels)}")
+    for seat in (1, 2, 3):
+        override = getattr(args, SEAT_NAMES[seat].lower())
+        if override:
+            levels[seat - 1] = override
+    return levels
+
+
+def _seed(text: str | None) -> int | str | None:
+    if text is None or not text.strip():
+        return None
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``pinochle play``: a new or resumed game, full-screen or plain."""
+    store = Store()
+    try:
+        if args.resume is not None:
+            session = Session.resume(store, args.resume or None)
+            if args.no_hints or args.no_undo:
+                session.settings.hints &= not args.no_hints
+                session.settings.undo &= not args.no_undo
+                if session.game_id is not None:
+                    store.update(session.game_id, scores=list(session.game.scores),
+                                 hands=len(session.game.results), winner=session.game.winner,
+                                 settings=session.settings.to_dict())
+        else:
+            settings = Settings(hints=not args.no_hints, undo=not args.no_undo)
+            session = Session.new(args.rules, seed=_seed(args.seed), levels=_levels(args),
+                                  settings=settings, store=store)
+        if args.plain or not sys.stdin.isatty():
+            return _run_plain(session)
+        try:
+            from pinochlekit.tui.app import TableApp
+        except ImportError as error:
+            raise StoreError(f"the full-screen table needs Textual ({error}): install "
+                             f"pinochlekit[tui], or use --plain") from None
+        TableApp(session, delay=max(0.0, args.delay)).run()
+        return 0
+    finally:
+        store.close()
+
+
+def _run_plain(session: Session) -> int:
+    from pinochlekit.tui.plain import run_plain
+
+    interactive = sys.stdin.isatty()
+
+    def read() -> str | None:
+        try:
+            return input() if interactive else (sys.stdin.readline() or None)
+        except EOFError:
+            return None
+
+    return run_plain(session, read, sys.stdout, prompt=interactive)
+
+
+# -- history ----------------------------------------------------------------
+
+
+def _describe(saved: SavedGame) -> str:
+    seats = ", ".join(f"{SEAT_NAMES[s]} {saved.seats[s]}" for s in range(1, len(saved.seats)))
+    if saved.finished:
+        how = ("won" if saved.winner == 0 else "lost") + " " + " to ".join(
+            str(s) for s in (saved.scores if saved.winner == 0 else saved.scores[::-1]))
+    else:
+        how = "unfinished" + (f", {saved.scores[0]} to {saved.scores[1]}"
+                              if len(saved.scores) == 2 else "")
+    return (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}, {saved.hands} "
+            f"hands  ({seats})")
+
+
+def hand_steps(record: GameRecord, number: int) -> tuple[Game, list[str]]:
+    """The game just before hand ``number`` starts, and the actions of that hand."""
+    game = GameRecord(record.rules, record.seed, record.dealer, (), record.deals).replay()
+    texts: list[str] = []
+    for text in record.actions:
+        if game.hand_number > number:
+            break
+        if game.hand_number == number:
+            texts.append(text)
+        else:
+            game.apply(parse_action(text))
+    if game.hand_number < number or not texts:
+        last = game.hand_number if texts or game.hand_number < number else number - 1
+        raise StoreError(f"--hand {number}: this game has hands 1 to {max(1, last)}")
+    return game, texts
+
+
+def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
+    game, texts = hand_steps(saved.record, number)
+    session = Session(game, saved.seats)
+    yield [f"game {saved.id}, hand {number}, dealer {session.name(game.dealer)}; score "
+           + ", ".join(f"{session.team_name(t)} {game.scores[t]}"
+                       for t in range(game.rules.teams)),
+           "the deal:"] + [f"  {session.label(s):<24} {format_hand(game.hand(s))}"
+                           for s in range(game.rules.players)]
+    for step, text in enumerate(texts, 1):
+        seat = game.to_act
+        assert seat is not None
+        lines = session._apply(seat, parse_action(text))
+        # History shows the cards passed between any two seats: the hand is over.
+        if text.startswith(("give", "return")):
+            lines[0] = f"{lines[0].split(':')[0]}: {text.split(' ', 1)[1]}"
+        yield [f"{step:3d}. {lines[0]}", *lines[1:]]
+
+
+def run_history(args: argparse.Namespace) -> int:
+    """``pinochle history``: list games, a game's hands, or replay one hand."""
+    store = Store()
+    try:
+        if args.game is None:
+            games = store.games(finished=None if args.all else True)
+            if not games:
+                print("no finished games yet: play one with 'pinochle play'" if not args.all
+                      else "no saved games yet")
+            for saved in games:
+                print(_describe(saved))
+            return 0
+        saved = store.load(args.game)
+        if args.hand is None:
+            print(_describe(saved))
+            game = saved.record.replay()
+            session = Session(game, saved.seats)
+            from pinochlekit.tui.session import explain_result
+
+            for result in game.results:
+                print(explain_result(result, session)[0])
+            if not game.results:
+                print("no hand finished yet")
+            print(f"(replay a hand: pinochle history {saved.id} --hand N)")
+            return 0
+        pause = sys.stdin.isatty() and sys.stdout.isatty() and not args.no_pause
+        for lines in _steps(saved, args.hand):
+            print("\n".join(lines))
+            if pause:
+                try:
+                    if input("  [Enter] next step, q to stop ").strip().lower() == "q":
+                        break
+                except EOFError:
+                    break
+        return 0
+    finally:
+        store.close()

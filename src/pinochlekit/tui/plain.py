@@ -1,0 +1,111 @@
+"""The plain line mode: commands in, text out, for screen readers, scripts and dumb
+terminals (``pinochle play --plain``).
+
+It uses the same :class:`~pinochlekit.tui.session.Session` as the full-screen
+table, so the rules, the messages and the saved game are the same. Each turn
+of the person ends with one line starting ``your turn:`` that lists what may
+be done; then one command is read. End of input leaves the game saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from pinochlekit.errors import PinochleError
+from pinochlekit.tui.session import Session
+
+__all__ = ["HELP", "run_plain"]
+
+HELP = """\
+commands:
+  bid 260 | 260        bid (the amounts allowed are listed at your turn)
+  pass | pass help     pass; 'pass help' tells partner you hold meld for them
+  redeal               a nines redeal, when the rules and your hand allow it
+  trump H | H          name trump (S, H, D, C) when you won the auction
+  give AS TS KS QS     pass cards to the declarer (partner of the declarer)
+  return AS TS KS QS   pass cards back to partner (the declarer)
+  play TS | TS         play a card (10S and symbols like 10♠ work too)
+  throw in | moon      concede the hand, or shoot the moon, before the first card
+  hint                 what the strongest computer player would do, and why
+  undo                 take back your last action
+  show                 the table: score, auction, contract, meld, trick, hand
+  last                 the last trick
+  scores               the score pad, hand by hand
+  help                 this list
+  quit                 stop (the game is saved; 'pinochle play --plain --resume')"""
+
+
+def _score_pad(session: Session) -> list[str]:
+    game = session.game
+    names = [session.team_name(t) for t in range(game.rules.teams)]
+    lines = [f"score pad (game {game.rules.game_target}): " + " | ".join(names)]
+    for result in game.results:
+        cells = " | ".join(f"{result.scores[t]:+d} = {result.totals[t]}"
+                           for t in range(game.rules.teams))
+        lines.append(f"  hand {result.number:2d} ({result.outcome}): {cells}")
+    if not game.results:
+        lines.append("  no hand finished yet")
+    return lines
+
+
+def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
+              prompt: bool = False) -> int:
+    """Play ``session`` reading commands with ``read`` (``None`` at end of input)
+    and writing lines to ``out``; returns 0."""
+
+    def say(lines: list[str] | str) -> None:
+        for line in [lines] if isinstance(lines, str) else lines:
+            out.write(line + "\n")
+        out.flush()
+
+    game = session.game
+    seats = ", ".join(session.label(s) for s in range(1, game.rules.players))
+    say(f"pinochle: game {session.game_id or '-'}, rules {game.rules}, seed {game.seed}; "
+        f"you sit South with {seats}; type 'help' for the commands")
+    say(session.status_lines())
+    if session.is_over:
+        say(session.game_over_text())
+        return 0
+    while True:
+        while not session.is_over and not session.is_human_turn:
+            say(session.step())
+        if session.is_over:  # the last action's lines told the end of the game
+            return 0
+        say(f"your turn: {session.choices_text()}")
+        if prompt:
+            out.write("> ")
+            out.flush()
+        line = read()
+        if line is None:
+            say("end of input: the game is saved")
+            return 0
+        command = line.strip()
+        word = command.lower()
+        try:
+            if not command:
+                continue
+            if word in ("quit", "exit", "q"):
+                say("stopped: the game is saved")
+                return 0
+            if word in ("help", "?"):
+                say(HELP)
+            elif word == "hint":
+                say(session.hint())
+            elif word == "undo":
+                say(session.undo())
+                say(session.status_lines())
+            elif word in ("show", "table"):
+                say(session.status_lines())
+            elif word == "last":
+                tricks = game.tricks
+                say(session.tell_trick(len(tricks), tricks[-1]) if tricks else
+                    "no trick has been taken in this hand yet")
+            elif word in ("scores", "score"):
+                say(_score_pad(session))
+            elif word == "hand":
+                say(f"your hand: {session.hand_text()}")
+            else:
+                say(session.act(command))
+        except PinochleError as error:
+            say(f"refused: {error}")

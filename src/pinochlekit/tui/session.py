@@ -1,0 +1,550 @@
+"""The table's logic, shared by the full-screen app and the plain line mode.
+
+A :class:`Session` is one person at seat 0 (South) with a computer partner
+(North) and two computer opponents (West and East). It applies the person's
+actions and the computer players' moves to a :class:`~pinochlekit.Game`,
+saves each one as it happens (:mod:`pinochlekit.tui.store`), and tells what
+happened as short lines of text that both interfaces show. Game state lives
+here, never in widgets.
+
+Each computer decision is made by a player built for that decision, seeded
+from the game seed, the seat and the number of actions so far: a decision is
+a pure function of (seed, seat, position), so a resumed or undone game plays
+on exactly as it would have.
+
+>>> session = Session.new("pagat", seed=5, levels=["easy", "easy", "easy"])
+>>> session.name(1), session.name(0), session.team_name(0)
+('West', 'You', 'You & North')
+>>> while not session.is_human_turn:
+...     _ = session.step()
+>>> session.game.to_act
+0
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from pinochlekit.actions import (
+    Action,
+    Bid,
+    Give,
+    Moon,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+    ThrowIn,
+    parse_action,
+)
+from pinochlekit.cards import Card, Hand, Suit, parse_cards, parse_suit
+from pinochlekit.errors import NotationError, PhaseError, PinochleError, RecordError, RulesError
+from pinochlekit.game import Game
+from pinochlekit.meld import MeldResult
+from pinochlekit.narrate import format_hand, format_meld
+from pinochlekit.players import PLAYERS, PlayerSpecError, make_player
+from pinochlekit.record import GameRecord
+from pinochlekit.rules import Rules
+from pinochlekit.tui.store import Store, StoreError
+from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
+
+__all__ = [
+    "HUMAN",
+    "LEVELS",
+    "SEAT_NAMES",
+    "Session",
+    "Settings",
+    "check_level",
+    "explain_result",
+    "hint_level",
+]
+
+#: The person's seat.
+HUMAN = 0
+#: Compass names of the seats, clockwise in the order of play from the person (South).
+SEAT_NAMES = ("South", "West", "North", "East")
+#: The levels offered, weakest first (``expert`` only once it is registered).
+LEVELS = ("easy", "standard", "pro", "expert")
+
+
+def available_levels() -> list[str]:
+    """The levels of :data:`LEVELS` that are registered players."""
+    return [level for level in LEVELS if level in PLAYERS]
+
+
+def hint_level() -> str:
+    """The strongest registered level: the one asked for hints."""
+    return available_levels()[-1]
+
+
+def check_level(spec: str) -> str:
+    """A computer player spec the table accepts (a level, optionally with options).
+
+    >>> check_level("pro(rollouts=50)")
+    'pro(rollouts=50)'
+    >>> check_level("cmd:bot")
+    Traceback (most recent call last):
+    ...
+    pinochlekit.players.base.PlayerSpecError: level 'cmd:bot': ...
+    """
+    text = spec.strip()
+    levels = ", ".join(available_levels())
+    if text.startswith("cmd:"):
+        raise PlayerSpecError(f"level {text!r}: the table plays built-in levels only "
+                              f"({levels}); use 'pinochle match' for external programs")
+    name = text.split("(", 1)[0].strip().lower()
+    if name == "expert" and "expert" not in PLAYERS:
+        raise PlayerSpecError(f"the expert level is not available yet; levels: {levels}")
+    if name not in PLAYERS:
+        raise PlayerSpecError(f"unknown level {name!r}; levels: {levels}")
+    make_player(text).close()  # raises PlayerSpecError naming a bad name or option
+    return text
+
+
+@dataclass
+class Settings:
+    """The table's settings, saved with the game."""
+
+    hints: bool = True
+    undo: bool = True
+
+    def to_dict(self) -> dict[str, bool]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Settings:
+        """Read saved settings, ignoring unknown keys."""
+        return cls(hints=bool(data.get("hints", True)), undo=bool(data.get("undo", True)))
+
+
+def _suit_word(suit: Suit) -> str:
+    return f"{suit.symbol} {suit.name.lower()}"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+class Session:
+    """One person (seat 0) against computer players: apply, save and tell each action."""
+
+    def __init__(self, game: Game, seats: Sequence[str], settings: Settings | None = None,
+                 store: Store | None = None, game_id: int | None = None,
+                 actors: Sequence[int] = ()) -> None:
+        """Use :meth:`new` or :meth:`resume`."""
+        self.game = game
+        self.seats = list(seats)  # "you" for the person, else a level spec
+        self.settings = settings or Settings()
+        self.store = store
+        self.game_id = game_id
+        self.actors = list(actors)  # the seat of each action in game.actions
+
+    # -- starting ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules | str = "pagat", *, seed: int | str | None = None,
+            levels: Sequence[str] = ("standard",), settings: Settings | None = None,
+            store: Store | None = None, dealer: int = 0) -> Session:
+        """A new game; ``levels`` is one level for every computer seat, or one per seat
+        in the order West, North, East. Saved in ``store`` if given."""
+        rules = Rules.from_string(rules) if isinstance(rules, str) else rules
+        if rules.players != 4:
+            raise RulesError("players", f"the table seats four in two partnerships; "
+                                        f"{rules.players}-handed pinochle cannot be played "
+                                        f"at it yet")
+        others = rules.players - 1
+        levels = list(levels)
+        if len(levels) == 1:
+            levels *= others
+        if len(levels) != others:
+            raise PlayerSpecError(f"give one level or {others}, not {len(levels)}")
+        levels = [check_level(level) for level in levels]
+        game = Game.new(rules, seed=seed, dealer=dealer)
+        settings = settings or Settings()
+        seats = ["you", *levels]
+        game_id = None
+        if store is not None:
+            game_id = store.create(str(rules), game.seed, dealer, seats, settings.to_dict())
+        return cls(game, seats, settings, store, game_id)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int | None = None) -> Session:
+        """Continue a saved game (default: the last unfinished one) by replaying its
+        saved actions; :class:`StoreError` if there is none or it does not replay."""
+        if game_id is None:
+            game_id = store.latest()
+            if game_id is None:
+                raise StoreError("no unfinished game to resume; start one with 'pinochle play'")
+        saved = store.load(game_id)
+        record = saved.record
+        try:
+            game = GameRecord(record.rules, record.seed, record.dealer, ()).replay()
+            actors = []
+            for number, text in enumerate(record.actions, 1):
+                actors.append(game.to_act if game.to_act is not None else -1)
+                try:
+                    game.apply(parse_action(text))
+                except PinochleError as error:
+                    raise RecordError(f"action {number} ({text!r}) does not replay: "
+                                      f"{error}") from None
+        except RecordError as error:
+            raise StoreError(f"saved game {game_id} cannot be resumed: {error}") from None
+        if len(saved.seats) != game.rules.players or saved.seats[HUMAN] != "you":
+            raise StoreError(f"saved game {game_id} is damaged: bad seats {saved.seats}")
+        try:
+            for level in saved.seats[1:]:
+                check_level(level)
+        except PlayerSpecError as error:
+            raise StoreError(f"saved game {game_id} cannot be resumed: {error}") from None
+        return cls(game, saved.seats, Settings.from_dict(saved.settings), store, game_id,
+                   actors)
+
+    # -- who is who -----------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """``You``, ``West``, ``North`` or ``East``."""
+        return "You" if seat == HUMAN else SEAT_NAMES[seat]
+
+    def label(self, seat: int) -> str:
+        """A seat with its role and level: ``North (partner, pro)``."""
+        if seat == HUMAN:
+            return "You (South)"
+        role = "partner, " if self.game.rules.team_of(seat) == self.game.rules.team_of(HUMAN) \
+            else ""
+        return f"{SEAT_NAMES[seat]} ({role}{self.seats[seat]})"
+
+    def team_name(self, team: int) -> str:
+        """``You & North`` or ``West & East``."""
+        seats = [s for s in range(self.game.rules.players) if self.game.rules.team_of(s) == team]
+        return " & ".join(self.name(s) for s in seats)
+
+    @property
+    def is_human_turn(self) -> bool:
+        """Whether the person is to act."""
+        return self.game.to_act == HUMAN
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has been won."""
+        return self.game.winner is not None
+
+    # -- acting -------------------------------------------------------------
+
+    def step(self) -> list[str]:
+        """Let the computer player to act make its move; what happened, as lines."""
+        view, seed, position = self.computer_turn()
+        return self.apply_computer(view, self.computer_choice(view, seed), position)
+
+    def computer_turn(self) -> tuple[View, str, int]:
+        """For the computer seat to act: its view, the seed of its decision (game seed,
+        seat, number of actions so far) and that number. :class:`PhaseError` if the
+        person is to act or the game is over."""
+        seat = self.game.to_act
+        if seat is None or seat == HUMAN:
+            raise PhaseError("no computer player is to act")
+        position = len(self.game.actions)
+        return self.game.view(seat), f"pinochle play/{self.game.seed}/{seat}/{position}", \
+            position
+
+    def computer_choice(self, view: View, seed: str) -> Action:
+        """The move of the computer player whose view this is. Touches no shared state,
+        so the table runs it in a thread while the screen stays live."""
+        assert view.seat is not None
+        player = make_player(self.seats[view.seat], seed)
+        try:
+            return player.choose(view)
+        finally:
+            player.close()
+
+    def apply_computer(self, view: View, action: Action, position: int) -> list[str]:
+        """Apply a computer move chosen from ``view`` when the game stood at
+        ``position`` actions; refused if the game has moved since (an undo)."""
+        if len(self.game.actions) != position or view.seat != self.game.to_act:
+            raise PhaseError("the game moved on while the computer was thinking")
+        assert view.seat is not None
+        return self._apply(view.seat, action)
+
+    def act(self, command: Action | str) -> list[str]:
+        """Apply the person's action (an action or its text, shortcuts allowed).
+
+        A wrong one raises a :class:`~pinochlekit.errors.PinochleError` whose message
+        names the rule (``illegal play 9H: must beat KH with AH or TH``) and changes
+        nothing.
+        """
+        if self.game.to_act != HUMAN:
+            who = "the game is over" if self.is_over else \
+                f"it is {self.name(self.game.to_act or 0)}'s turn"
+            raise PhaseError(f"wait: {who}")
+        action = self.parse(command) if isinstance(command, str) else command
+        try:
+            return self._apply(HUMAN, action)
+        except PinochleError as error:
+            raise type(error)(self.friendly(str(error))) from None
+
+    def parse(self, text: str) -> Action:
+        """Read the person's command: an action's text, or a shortcut for the phase
+        (``TS`` plays a card, ``260`` bids, ``H`` names trump, four cards pass them)."""
+        try:
+            return parse_action(text)
+        except NotationError as error:
+            phase, words = self.game.phase, text.split()
+            try:
+                if phase is Phase.AUCTION and len(words) == 1 and words[0].isdigit():
+                    return Bid(int(words[0]))
+                if phase is Phase.TRUMP and len(words) == 1:
+                    return NameTrump(parse_suit(words[0]))
+                if phase in (Phase.GIVE, Phase.RETURN) and words:
+                    cards = tuple(parse_cards(words))
+                    return Give(cards) if phase is Phase.GIVE else Return(cards)
+                if phase is Phase.PLAY and len(words) == 1:
+                    return Play(parse_cards(words)[0])
+            except NotationError:
+                pass
+            raise NotationError(f"{error}; {self.choices_text()}") from None
+
+    def friendly(self, message: str) -> str:
+        """An engine message told to the person: seats by name, ``seat 0`` as you."""
+        message = message.replace(" by seat 0", "")
+        return re.sub(r"\bseat (\d)\b", lambda m: self.name(int(m.group(1))), message)
+
+    def _apply(self, seat: int, action: Action) -> list[str]:
+        game = self.game
+        hand_before, results_before = game.hand_number, len(game.results)
+        melds_before, tricks_before = game.melds, len(game.tricks)
+        game.apply(action, seat)
+        self.actors.append(seat)
+        if self.store is not None and self.game_id is not None:
+            self.store.append(self.game_id, len(game.actions) - 1, seat, str(action))
+        lines = [self.tell(seat, action)]
+        result = game.results[-1] if len(game.results) > results_before else None
+        melds = result.melds if result is not None else game.melds
+        if melds_before is None and melds and (result is None or not result.tricks):
+            lines += self.meld_lines(melds)
+        tricks = result.tricks if result is not None else tuple(game.tricks)
+        if len(tricks) > tricks_before:
+            lines.append(self.tell_trick(len(tricks), tricks[-1]))
+        if result is not None:
+            lines += explain_result(result, self)
+            if self.store is not None and self.game_id is not None:
+                self.store.update(self.game_id, scores=list(game.scores),
+                                  hands=len(game.results), winner=game.winner)
+        if game.winner is not None:
+            lines.append(self.game_over_text())
+        elif game.hand_number != hand_before:
+            lines += self.new_hand_lines()
+        return lines
+
+    # -- undo and hints -------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether undo is on and the person has an action to take back."""
+        return self.settings.undo and HUMAN in self.actors
+
+    def undo(self) -> list[str]:
+        """Take back the person's last action and every computer move after it."""
+        if not self.settings.undo:
+            raise PhaseError("undo is switched off for this game")
+        if HUMAN not in self.actors:
+            raise PhaseError("nothing to undo: you have not acted yet")
+        keep = len(self.actors) - 1 - self.actors[::-1].index(HUMAN)
+        taken = []
+        while len(self.game.actions) > keep:
+            taken.append(self.game.undo())
+            self.actors.pop()
+        if self.store is not None and self.game_id is not None:
+            self.store.truncate(self.game_id, keep)
+            self.store.update(self.game_id, scores=list(self.game.scores),
+                              hands=len(self.game.results), winner=self.game.winner)
+        return [f"undone: {taken[-1]}" + (f" and {len(taken) - 1} computer move"
+                                          f"{'s' if len(taken) > 2 else ''} after it"
+                                          if len(taken) > 1 else "")]
+
+    def hint(self) -> str:
+        """What the strongest computer player would do for the person now, and why.
+        Nothing is played."""
+        return self.hint_for(*self.hint_request())
+
+    def hint_request(self) -> tuple[View, str]:
+        """The person's view and the seed of the hint player, or :class:`PhaseError`
+        if hints are off or it is not the person's turn."""
+        if not self.settings.hints:
+            raise PhaseError("hints are switched off for this game")
+        if not self.is_human_turn:
+            raise PhaseError("a hint is for your turn")
+        return self.game.view(HUMAN), f"pinochle hint/{self.game.seed}/{len(self.game.actions)}"
+
+    def hint_for(self, view: View, seed: str) -> str:
+        """The hint for ``view`` (touches no shared state: may run in a thread)."""
+        level = hint_level()
+        player = make_player(level, seed)
+        try:
+            text = player.explain(view)
+            if text is None:
+                text = str(player.choose(view))
+        finally:
+            player.close()
+        return f"hint ({level}): {self.friendly(text)}"
+
+    # -- telling --------------------------------------------------------------
+
+    def tell(self, seat: int, action: Action) -> str:
+        """One action as a line: ``West bids 260``, ``You play A♥``."""
+        who = self.name(seat)
+        you = seat == HUMAN
+        if isinstance(action, Bid):
+            return f"{who} {'bid' if you else 'bids'} {action.amount}"
+        if isinstance(action, Pass):
+            verb = "pass" if you else "passes"
+            return f"{who} {verb} with help" if action.help else f"{who} {verb}"
+        if isinstance(action, NameTrump):
+            return f"{who} {'name' if you else 'names'} trump: {_suit_word(action.suit)}"
+        if isinstance(action, Give | Return):
+            taker = self.game.declarer if isinstance(action, Give) else self.game.partner(seat)
+            assert taker is not None
+            verb = ("give" if you else "gives") if isinstance(action, Give) else (
+                "return" if you else "returns")
+            cards = (f": {' '.join(c.pretty for c in action.cards)}"
+                     if HUMAN in (seat, taker) else "")
+            return f"{who} {verb} {len(action.cards)} cards to {self.name(taker)}{cards}"
+        if isinstance(action, Play):
+            return f"{who} {'play' if you else 'plays'} {action.card.pretty}"
+        if isinstance(action, ThrowIn):
+            return f"{who} {'throw' if you else 'throws'} in the hand"
+        if isinstance(action, Moon):
+            return f"{who} {'shoot' if you else 'shoots'} the moon"
+        if isinstance(action, Redeal):
+            return f"{who} {'call' if you else 'calls'} a nines redeal"
+        return f"{who}: {action}"
+
+    def tell_trick(self, number: int, trick: Trick) -> str:
+        """A finished trick: ``trick 3: West A♥, North 9♥, ... → West (+30)``."""
+        played = ", ".join(f"{self.name(s)} {c.pretty}"
+                           for s, c in zip(trick.seats, trick.cards, strict=True))
+        return f"trick {number}: {played} → {self.name(trick.winner)} takes {trick.points}"
+
+    def meld_lines(self, melds: Sequence[MeldResult]) -> list[str]:
+        """Every player's meld, itemized."""
+        return ["meld:"] + [f"  {self.name(seat)}: {format_meld(result)}"
+                            for seat, result in enumerate(melds)]
+
+    def new_hand_lines(self) -> list[str]:
+        """The start of a deal: number, dealer and the person's hand."""
+        game = self.game
+        return [f"== hand {game.hand_number}, dealer {self.name(game.dealer)} ==",
+                f"your hand: {self.hand_text()}"]
+
+    def hand_text(self, hand: Hand | None = None) -> str:
+        """The person's hand by suit, highest first."""
+        return format_hand(self.game.hand(HUMAN) if hand is None else hand)
+
+    def game_over_text(self) -> str:
+        """Who won, and the final score."""
+        game = self.game
+        assert game.winner is not None
+        scores = " to ".join(str(game.scores[t]) for t in (game.winner, 1 - game.winner))
+        who = "you win" if game.winner == game.rules.team_of(HUMAN) else "you lose"
+        return (f"game over: {self.team_name(game.winner)} win {scores} after "
+                f"{len(game.results)} hands ({who})")
+
+    def status_lines(self) -> list[str]:
+        """Where the game stands now: scores, contract, trick, the person's hand."""
+        game = self.game
+        scores = ", ".join(f"{self.team_name(t)} {game.scores[t]}" for t in range(game.rules.teams))
+        lines = [f"hand {game.hand_number}, dealer {self.name(game.dealer)}; score: {scores} "
+                 f"(game {game.rules.game_target})"]
+        if game.auction:
+            lines.append("auction: " + ", ".join(
+                f"{self.name(s)} {a}" for s, a in game.auction))
+        if game.declarer is not None:
+            trump = f" in {_suit_word(game.trump)}" if game.trump is not None else ""
+            lines.append(f"contract: {self.name(game.declarer)} {game.contract}{trump}")
+        if game.melds is not None:
+            lines += self.meld_lines(game.melds)
+        if game.tricks:
+            last = game.tricks[-1]
+            lines.append("last " + self.tell_trick(len(game.tricks), last))
+        if game.trick:
+            view = game.view(HUMAN)
+            lines.append("trick so far: " + ", ".join(f"{self.name(s)} {c.pretty}"
+                                                     for s, c in view.trick))
+        if game.winner is None:
+            lines.append(f"your hand: {self.hand_text()}")
+        return lines
+
+    def choices_text(self) -> str:
+        """What the person may do now, e.g. ``bid 260 to 3850 by 10, pass, pass help``."""
+        game = self.game
+        if game.winner is not None:
+            return "the game is over"
+        if game.to_act != HUMAN:
+            return f"waiting for {self.name(game.to_act or 0)}"
+        legal = game.legal_actions()
+        parts: list[str] = []
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        if bids:
+            parts.append(f"bid {bids[0]} to {bids[-1]} by {game.rules.step}")
+        parts += [str(a) for a in legal if isinstance(a, Pass | Redeal)]
+        trumps = [a.suit.letter for a in legal if isinstance(a, NameTrump)]
+        if trumps:
+            parts.append("trump " + " or ".join(trumps))
+        if game.phase in (Phase.GIVE, Phase.RETURN):
+            n = game.rules.cards_passed
+            to = "the declarer" if game.phase is Phase.GIVE else "your partner"
+            parts.append(f"{game.phase.value} {n} cards to {to} (e.g. "
+                         f"{game.phase.value} {_cards(game.hand(HUMAN).cards()[:n])})")
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        if plays:
+            parts.append("play " + " or ".join(map(str, sorted(plays, key=_order))))
+        parts += [str(a) for a in legal if isinstance(a, ThrowIn | Moon)]
+        return "you may " + ", ".join(parts)
+
+    def legal_cards(self) -> set[Card]:
+        """The cards the person may play now (empty outside their turn to play)."""
+        if not self.is_human_turn or self.game.phase is not Phase.PLAY:
+            return set()
+        return {a.card for a in self.game.legal_actions() if isinstance(a, Play)}
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return (card // 6, -(card % 6))
+
+
+def explain_result(result: HandResult, session: Session) -> list[str]:
+    """A finished deal told to the person: contract, meld, counters, made or set,
+    saved meld, and the score of each team."""
+    name, team_name = session.name, session.team_name
+    if result.outcome is Outcome.PASSED_OUT:
+        return [f"hand {result.number}: everyone passed; the deal passes on"]
+    if result.outcome is Outcome.REDEAL:
+        return [f"hand {result.number}: {name(result.caller or 0)} called a nines redeal"]
+    assert result.declarer is not None
+    us = result.declaring_team
+    assert us is not None
+    trump = _suit_word(result.trump) if result.trump is not None else "no trump"
+    lines = [f"hand {result.number} over: {name(result.declarer)} bid {result.contract} in "
+             f"{trump}: {result.outcome}"]
+    took = result.meld_points[us] + result.trick_points[us]
+    if result.outcome is Outcome.MADE:
+        lines.append(f"  made: meld {result.meld_points[us]} + counters "
+                     f"{result.trick_points[us]} = {took}, at least {result.contract}")
+    elif result.outcome is Outcome.SET:
+        lines.append(f"  set: meld {result.meld_points[us]} + counters "
+                     f"{result.trick_points[us]} = {took}, short of {result.contract}")
+    elif result.outcome is Outcome.THROWN_IN:
+        lines.append("  the declarer threw in the hand after meld: set, no cards played")
+    elif result.outcome is Outcome.NOT_ON_BOARD:
+        lines.append(f"  meld {result.meld_points[us]} + every counter could not reach "
+                     f"{result.contract}: set without play")
+    for team in range(len(result.scores)):
+        note = ""
+        if result.meld_points[team] and not result.meld_saved[team]:
+            note = (" (meld lost: set)" if team == us else
+                    " (meld not saved: no trick points)")
+        lines.append(f"  {team_name(team)}: meld {result.meld_points[team]}{note}, counters "
+                     f"{result.trick_points[team]}, {result.scores[team]:+d} → "
+                     f"{result.totals[team]}")
+    return lines

@@ -1,0 +1,302 @@
+"""The plain line mode run for real (``python -m pinochlekit play --plain``), through
+stdin and stdout; the saved game killed with SIGKILL mid-trick and resumed, in
+the plain mode and at the full-screen table; ``pinochle history``.
+
+The person's policy is fixed and reads only what the program prints on its
+``your turn:`` line, so two runs given the same seed make the same choices:
+a game killed and resumed must then match a game played straight through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from pinochlekit import Phase
+from pinochlekit.tui.app import TableApp
+from pinochlekit.tui.session import Session
+from pinochlekit.tui.store import DB_NAME, Store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def choose(turn: str) -> str:
+    """The fixed policy: pass when allowed, else the lowest bid, the first trump, the
+    example pass, the first card listed."""
+    options = turn.removeprefix("your turn: you may ").split(", ")
+    if "pass" in options:
+        return "pass"
+    for option in options:
+        if match := re.match(r"bid (\d+) to", option):
+            return f"bid {match.group(1)}"
+        if match := re.match(r"trump (\w)", option):
+            return f"trump {match.group(1)}"
+        if match := re.search(r"\(e\.g\. ((?:give|return) [^)]*)\)", turn):
+            return match.group(1)
+        if match := re.match(r"play (\w+)", option):
+            return f"play {match.group(1)}"
+    raise AssertionError(f"no choice in {turn!r}")
+
+
+class Plain:
+    """``pinochle play --plain`` as a child process with pipes."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8",
+               "PINOCHLEKIT_DATA": str(data)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pinochlekit", "play", "--plain", *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            encoding="utf-8", bufsize=1, env=env, cwd=ROOT)
+        self.watchdog = threading.Timer(300, self.proc.kill)
+        self.watchdog.start()
+        self.lines: list[str] = []
+
+    def until_turn(self) -> list[str]:
+        """Read up to and including the next ``your turn:`` line (or to the end)."""
+        assert self.proc.stdout is not None
+        got: list[str] = []
+        for raw in self.proc.stdout:
+            line = raw.rstrip("\n")
+            got.append(line)
+            if line.startswith("your turn:"):
+                break
+        self.lines += got
+        return got
+
+    def send(self, command: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+
+    def finish(self) -> tuple[int, str]:
+        out, err = self.proc.communicate(timeout=600)
+        self.watchdog.cancel()
+        self.lines += out.splitlines()
+        return self.proc.returncode, err
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=60)
+        self.watchdog.cancel()
+
+
+def play_turns(plain: Plain, stop: object, limit: int = 3000) -> list[str]:
+    """Answer every turn with :func:`choose` until ``stop(lines)`` or the game ends."""
+    for _ in range(limit):
+        lines = plain.until_turn()
+        if not lines or not lines[-1].startswith("your turn:"):
+            return lines
+        if callable(stop) and stop(lines):
+            return lines
+        plain.send(choose(lines[-1]))
+    raise AssertionError("too many turns")
+
+
+def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
+    plain = Plain(tmp_path, "--rules", "playingcards", "--seed", "6", "--level", "easy")
+    first = plain.until_turn()
+    assert first[0].startswith("pinochle: game 1, rules playingcards, seed 6")
+    assert any(line.startswith("your hand: ") for line in first)
+    plain.send("help")
+    assert any("hint" in line for line in plain.until_turn())
+    plain.send("bid 7")  # below the opening bid: refused with the rule
+    refused = plain.until_turn()
+    assert refused[0].startswith("refused: illegal bid 7: the bid must be at least ")
+    plain.send(choose(refused[-1]))
+    play_turns(plain, None)
+    status, err = plain.finish()
+    assert status == 0, err
+    assert "Traceback" not in err
+    text = "\n".join(plain.lines)
+    assert re.search(r"^game over: .* win \d+ to -?\d+ after \d+ hands", text, re.M)
+    assert re.search(r"^hand 1 over: .* bid \d+ in ", text, re.M)
+    assert re.search(r"^trick 12: .* takes \d+$", text, re.M)
+    assert re.search(r"^  You: ", text, re.M)  # meld laid out
+    store = Store(tmp_path / DB_NAME)
+    saved = store.games()
+    store.close()
+    assert len(saved) == 1 and saved[0].finished
+    assert saved[0].record.replay().winner == saved[0].winner
+
+
+def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> None:
+    plain = Plain(tmp_path, "--seed", "2", "--level", "easy")
+    for _ in range(200):
+        turn = plain.until_turn()[-1]
+        if not turn.startswith("your turn: you may play"):
+            plain.send(choose(turn))
+            continue
+        allowed = re.findall(r"\b[9JQKTA][SHDC]\b", turn)
+        plain.send("hand")
+        shown = plain.until_turn()
+        held = re.findall(r"\b[9JQKTA][SHDC]\b", shown[0])
+        illegal = [card for card in held if card not in allowed]
+        if illegal:
+            break
+        plain.send(choose(turn))
+    else:
+        raise AssertionError("never held an illegal card")
+    plain.send(f"play {illegal[0]}")
+    refused = plain.until_turn()
+    assert refused[0].startswith(f"refused: illegal play {illegal[0]}: ")
+    assert any(card in refused[0] for card in allowed)
+    assert refused[-1] == turn  # nothing changed: the same choices again
+    plain.send("play 7S")
+    assert plain.until_turn()[0].startswith("refused: bad action 'play 7S'")
+    plain.send("quit")
+    status, err = plain.finish()
+    assert status == 0, err
+    assert "stopped: the game is saved" in plain.lines
+
+
+def _replayed(data: Path) -> Session:
+    store = Store(data / DB_NAME)
+    try:
+        return Session.resume(store)
+    finally:
+        store.close()
+
+
+def test_killed_mid_trick_then_resumed_plays_on_identically(tmp_path: Path) -> None:
+    killed_dir, straight_dir = tmp_path / "killed", tmp_path / "straight"
+    args = ("--seed", "21", "--level", "easy,standard,easy")
+
+    # Play until the person is to play with cards already on the table, then SIGKILL.
+    first = Plain(killed_dir, *args)
+    play_turns(first, lambda lines: lines[-1].startswith("your turn: you may play")
+               and _replayed(killed_dir).game.trick != [])
+    before_kill = first.lines[-1]
+    first.kill()
+    saved = _replayed(killed_dir)
+    assert saved.game.phase is Phase.PLAY and saved.game.trick and saved.is_human_turn
+    actions_at_kill = [str(a) for a in saved.game.actions]
+
+    # Resume: the same position is shown, then play on to the end of the second hand.
+    second = Plain(killed_dir, "--resume")
+    resumed = second.until_turn()
+    assert resumed[-1] == before_kill
+    assert any(line.startswith("trick so far: ") for line in resumed)
+    second.send(choose(resumed[-1]))
+    play_turns(second, lambda lines: any(line.startswith("hand 2 over") for line in lines))
+    second.send("quit")
+    assert second.finish()[0] == 0
+    store = Store(killed_dir / DB_NAME)
+    games = store.games(finished=None)
+    resumed_actions = list(games[0].actions)
+    store.close()
+    assert len(games) == 1  # resumed the same game, did not start another
+    assert resumed_actions[:len(actions_at_kill)] == actions_at_kill
+
+    # The same game played straight through makes the same moves.
+    straight = Plain(straight_dir, *args)
+    play_turns(straight, lambda lines: any(line.startswith("hand 2 over") for line in lines))
+    straight.send("quit")
+    assert straight.finish()[0] == 0
+    store = Store(straight_dir / DB_NAME)
+    straight_actions = list(store.games(finished=None)[0].actions)
+    store.close()
+    assert resumed_actions == straight_actions
+
+
+def test_killed_game_resumes_at_the_full_screen_table(tmp_path: Path) -> None:
+    first = Plain(tmp_path, "--seed", "8", "--level", "easy")
+    play_turns(first, lambda lines: lines[-1].startswith("your turn: you may play")
+               and _replayed(tmp_path).game.trick != [])
+    hand_line = next(line for line in reversed(first.lines) if line.startswith("your hand"))
+    first.kill()
+    store = Store(tmp_path / DB_NAME)
+    session = Session.resume(store)
+    saved = list(session.game.actions)
+    held = hand_line.removeprefix("your hand: ")
+
+    async def test() -> None:
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(100, 34)) as pilot:
+            await pilot.pause()
+            screen = app.screen_text()
+            assert "◀ your turn" in screen
+            assert session.game.actions == saved
+            shown = [c.pretty for c in session.game.hand(0).cards()]
+            assert " ".join(shown) in re.sub(r" +", " ", screen)
+            await pilot.press("enter")  # the cursor starts on a legal card
+            await pilot.pause()
+            assert len(session.game.actions) > len(saved)
+
+    asyncio.run(test())
+    assert list(store.load(session.game_id or 0).actions)[:len(saved)] == [str(a) for a in saved]
+    assert len(store.load(session.game_id or 0).actions) > len(saved)
+    store.close()
+    assert held  # the plain mode had shown the hand before the kill
+
+
+def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
+    plain = Plain(tmp_path, "--rules", "playingcards", "--seed", "6", "--level", "easy")
+    play_turns(plain, None)
+    assert plain.finish()[0] == 0
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PINOCHLEKIT_DATA": str(tmp_path),
+           "PYTHONIOENCODING": "utf-8"}
+
+    def history(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pinochlekit", "history", *args],
+                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
+                              encoding="utf-8", stdin=subprocess.DEVNULL)
+
+    listing = history()
+    assert listing.returncode == 0, listing.stderr
+    assert re.match(r"\s+1  \S+ \S+  playingcards  (won|lost) \d+ to -?\d+, \d+ hands",
+                    listing.stdout), listing.stdout
+    hands = history("1")
+    assert hands.returncode == 0
+    assert "hand 1 over:" in hands.stdout
+    replay = history("1", "--hand", "2")
+    assert replay.returncode == 0, replay.stderr
+    steps = replay.stdout.splitlines()
+    assert steps[0].startswith("game 1, hand 2, dealer West")
+    assert sum(1 for line in steps if re.match(r"\s+\d+\. ", line)) >= 48  # every card
+    assert any(re.match(r"\s+\d+\. \w+ plays? ", line) for line in steps)
+    assert any(line.startswith("hand 2 over:") for line in steps)
+    bad = history("1", "--hand", "99")
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("pinochle: error: --hand 99: this game has hands 1 to ")
+    assert history("7").stderr == "pinochle: error: no saved game 7\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--level", "grandmaster"], "unknown level 'grandmaster'; levels: easy, standard, pro"),
+    (["--level", "easy,pro"], "--level: give one level or three (West, North, East), not 2"),
+    (["--west", "cmd:python bot.py"], "the table plays built-in levels only"),
+    (["--rules", "pagat(min_bid=7)"], "min_bid: must be a multiple of bid_step (10), not 7"),
+    (["--rules", "two"], "players: the table seats four in two partnerships; 2-handed"),
+    (["--resume"], "no unfinished game to resume; start one with 'pinochle play'"),
+    (["--resume", "5"], "no saved game 5"),
+])
+def test_play_refuses_bad_options_in_one_line(tmp_path: Path, args: list[str],
+                                              message: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PINOCHLEKIT_DATA": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "play", "--plain", *args],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr.startswith("pinochle: error: ") and message in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["play", "history"])
+def test_play_and_history_have_help(command: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", command, "--help"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: pinochle {command}")
+    assert ("--resume" in done.stdout) == (command == "play")
+    assert ("--hand" in done.stdout) == (command == "history")

@@ -1,0 +1,246 @@
+"""The full-screen table driven headless through Textual's Pilot: keys in, screen out.
+
+A complete hand and a complete short game (``playingcards``: game 150) by
+keyboard alone, an illegal card refused with its rule, hints, undo, the last
+trick, a click on a card, and a snapshot of the table screen.
+
+The snapshot is plain text (no colours) of a 100x34 screen for a fixed seed;
+regenerate it after a deliberate change of the layout with
+
+    PINOCHLEKIT_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_tui.py -k snapshot
+
+and look at the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from pinochlekit import Phase
+from pinochlekit.actions import NameTrump, Pass
+from pinochlekit.tui.app import TableApp
+from pinochlekit.tui.session import HUMAN, Session, Settings, hint_level
+from pinochlekit.tui.store import Store
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SIZE = (100, 34)
+
+
+def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(test())
+
+
+async def settle(pilot: Pilot[None], app: TableApp) -> None:
+    """Wait until the person must act, a result is on screen, or the game is over."""
+    for _ in range(2000):
+        await pilot.pause()
+        session = app.session
+        if app.waiting or session.is_over or session.is_human_turn:
+            await pilot.pause()
+            return
+    raise AssertionError("the table never came back to the person")
+
+
+async def human_move(pilot: Pilot[None], app: TableApp, *, bid: bool = False) -> None:
+    """One action by keys alone: pass (or bid), name trump, pick cards, play a card."""
+    game = app.session.game
+    legal = game.legal_actions()
+    if game.phase is Phase.AUCTION:
+        if bid or Pass() not in legal:
+            await pilot.press("up", "enter")
+        else:
+            await pilot.press("p")
+    elif game.phase is Phase.TRUMP:
+        suit = next(a.suit for a in legal if isinstance(a, NameTrump))
+        await pilot.press(suit.letter.lower())
+    elif game.phase in (Phase.GIVE, Phase.RETURN):
+        for _ in range(game.rules.cards_passed):
+            await pilot.press("space", "right")
+        await pilot.press("enter")
+    else:
+        await pilot.press("enter")  # the cursor starts on a legal card
+
+
+async def play(pilot: Pilot[None], app: TableApp, stop: Callable[[], bool],
+               on_result: Callable[[str], None] | None = None, bid_first: bool = False) -> None:
+    bid = bid_first
+    for _ in range(3000):
+        await settle(pilot, app)
+        if app.waiting:
+            if on_result is not None:
+                on_result(app.screen_text())
+            await pilot.press("enter")
+            continue
+        if stop() or app.session.is_over:
+            return
+        before = len(app.session.game.actions)
+        await human_move(pilot, app, bid=bid)
+        bid = False
+        await pilot.pause()
+        assert len(app.session.game.actions) > before, app.screen_text()
+    raise AssertionError("the game did not reach the stop condition")
+
+
+def test_a_complete_hand_by_keyboard(tmp_path: Path) -> None:
+    async def test() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        session = Session.new("pagat", seed=12, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        results: list[str] = []
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: bool(results), results.append, bid_first=True)
+            screen = app.screen_text()
+        assert session.game.auction or session.game.results
+        hand = session.game.results[0]
+        story = results[0]
+        assert f"hand {hand.number} over" in story
+        assert "You & North: meld" in story and "West & East: meld" in story
+        assert str(hand.outcome) in story
+        assert any(a == HUMAN for a in session.actors)
+        assert "You" in screen and "North (partner, easy)" in screen
+        assert session.game_id is not None
+        assert store.load(session.game_id).actions == tuple(map(str, session.game.actions))
+        store.close()
+
+    run(test)
+
+
+def test_a_complete_short_game_by_keyboard(tmp_path: Path) -> None:
+    async def test() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        session = Session.new("playingcards", seed=6, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        results: list[str] = []
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: False, results.append)
+            await settle(pilot, app)
+            assert session.is_over
+            assert "game over:" in app.screen_text()
+            await pilot.press("q")
+        assert len(results) == len(session.game.results)
+        assert "game over:" in results[-1]
+        assert session.game_id is not None
+        saved = store.load(session.game_id)
+        assert saved.finished and saved.winner == session.game.winner
+        assert saved.record.replay().winner == session.game.winner
+        store.close()
+
+    run(test)
+
+
+def test_an_illegal_card_is_refused_with_the_rule(tmp_path: Path) -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=2, levels=["easy"])
+        app = TableApp(session, delay=0)
+
+        def illegal_choice() -> bool:
+            held = session.game.hand(HUMAN).cards()
+            return session.is_human_turn and session.game.phase is Phase.PLAY and any(
+                c not in session.legal_cards() for c in held)
+
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, illegal_choice)
+            held = session.game.hand(HUMAN).cards()
+            legal = session.legal_cards()
+            target = next(i for i, c in enumerate(held) if c not in legal)
+            steps = (target - app.cursor) % len(held)
+            for _ in range(steps):
+                await pilot.press("right")
+            record = session.game.record
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen_text()
+            assert session.game.record == record  # nothing changed
+            assert f"Refused: illegal play {held[target]}: " in screen
+            assert "must" in screen or "first lead" in screen
+            assert session.is_human_turn
+            # and the game goes on: a legal card is accepted
+            good = next(i for i, c in enumerate(held) if c in legal)
+            steps = (good - app.cursor) % len(held)
+            for _ in range(steps):
+                await pilot.press("right")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.actors[len(record.actions)] == HUMAN
+            assert session.game.record.actions[len(record.actions)] == f"play {held[good]}"
+
+    run(test)
+
+
+def test_hint_undo_last_trick_and_click(tmp_path: Path) -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.tricks) >= 1 and session.is_human_turn)
+            actions = list(session.game.actions)
+            await pilot.press("question_mark")
+            for _ in range(600):  # the hint is worked out in a thread
+                await pilot.pause(0.05)
+                screen = app.screen_text()
+                if "hint (" in screen:
+                    break
+            assert f"hint ({hint_level()}): play " in screen
+            assert session.game.actions == actions
+            await pilot.press("l")
+            await pilot.pause()
+            assert "last trick" in app.screen_text() and "takes" in app.screen_text()
+            await pilot.press("escape")
+            # click the first legal card: it is played
+            held = session.game.hand(HUMAN).cards()
+            index = next(i for i, c in enumerate(held) if c in session.legal_cards())
+            await pilot.click("#hand", offset=(2 + 4 * index, 2))
+            await pilot.pause()
+            assert session.game.actions[len(actions)] is not None
+            assert str(session.game.actions[len(actions)]) == f"play {held[index]}"
+            await settle(pilot, app)
+            await pilot.press("u")
+            await pilot.pause()
+            assert [str(a) for a in session.game.actions] == [str(a) for a in actions]
+            assert "undone: play" in app.screen_text()
+
+    run(test)
+
+
+def test_no_hint_key_when_hints_are_off(tmp_path: Path) -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"],
+                              settings=Settings(hints=False, undo=False))
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            assert "? hint" not in app.screen_text()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert "hint (" not in app.screen_text()
+            await human_move(pilot, app)
+            await settle(pilot, app)
+            assert "u undo" not in app.screen_text()
+
+    run(test)
+
+
+def test_snapshot_of_the_table() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy", "pro", "standard"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.trick) >= 1 and session.is_human_turn)
+            await pilot.pause()
+            screen = app.screen_text()
+        path = SNAPSHOTS / "table_pagat_seed31.txt"
+        if os.environ.get("PINOCHLEKIT_UPDATE_SNAPSHOTS"):
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(screen, encoding="utf-8")
+        expected = path.read_text(encoding="utf-8")
+        assert screen == expected, "the table screen changed; see the module docstring"
+
+    run(test)
