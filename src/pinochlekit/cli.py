@@ -200,7 +200,7 @@ def _run_rules(args: argparse.Namespace) -> int:
     if args.rules is None:
         width = max(map(len, PRESET_SOURCES))
         print("presets ('pinochle rules NAME' shows every option):")
-        for name in Rules.presets(None):  # every game: four-, three- and two-handed
+        for name in Rules.presets(None):
             lines = textwrap.wrap(PRESET_SOURCES[name], 96 - width)
             print(f"  {name:<{width}}  {lines[0]}")
             for line in lines[1:]:
