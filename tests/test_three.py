@@ -463,3 +463,38 @@ def test_pinochle_demo_plays_a_three_handed_game(rules: str, tmp_path: Path) -> 
     replay = subprocess.run([sys.executable, "-m", "pinochlekit", "replay", str(record)],
                             capture_output=True, text=True, timeout=300, check=True)
     assert replay.stdout == demo.stdout
+
+
+def _not_on_board(rules: Rules, seed: int, suit: str) -> Game:
+    """Seat 2 bids 700 and names ``suit``: not on the board, the defenders score meld."""
+    game = Game.new(rules, seed=seed)
+    for text in ("pass", "bid 700", "pass", f"trump {suit}"):
+        game.apply(parse_action(text))
+    return game
+
+
+def test_defenders_over_the_target_together() -> None:
+    """docs/three-handed.md: when both defenders reach the target in one hand (the
+    declarer short of it) the higher score wins; tied, another hand is dealt. The
+    cases are searched for among seeded deals where seat 2 is not on the board."""
+    tied = apart = None
+    for seed in range(400):
+        for suit in "SHDC":
+            result = _not_on_board(THREE, seed, suit).results[-1]
+            a, b = result.meld_points[:2]
+            if result.outcome is Outcome.NOT_ON_BOARD and min(a, b) > 0:
+                if a == b and tied is None:
+                    tied = (seed, suit, a)
+                if a != b and apart is None:
+                    apart = (seed, suit, min(a, b), 0 if a > b else 1)
+        if tied and apart:
+            break
+    assert tied is not None and apart is not None
+    seed, suit, points = tied
+    game = _not_on_board(THREE.replace(target=points), seed, suit)
+    assert game.scores[0] == game.scores[1] == points >= game.rules.game_target
+    assert game.winner is None and game.phase is Phase.AUCTION and game.hand_number == 2
+    seed, suit, points, higher = apart
+    game = _not_on_board(THREE.replace(target=points), seed, suit)
+    assert min(game.scores[:2]) >= game.rules.game_target > game.scores[2]
+    assert game.winner == higher and game.phase is Phase.GAME_OVER
