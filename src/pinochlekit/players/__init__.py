@@ -7,7 +7,7 @@ with a seed (``Player(seed)``, which seeds its own ``rng``), it answers
 names the built-in ones; :func:`make_player` builds one from a spec string,
 the form the command line and matches use:
 
-- ``NAME``: ``random``, ``simple``, ``easy``, ``standard`` or ``pro``;
+- ``NAME``: ``random``, ``simple``, ``easy``, ``standard``, ``pro`` or ``expert``;
 - ``NAME(option=value, ...)``: with options, e.g. ``pro(rollouts=100, bid_sims=1000)``;
 - ``cmd:PROGRAM ARGS``: an external program (:mod:`pinochlekit.players.external`).
 
@@ -35,6 +35,7 @@ import re
 
 from pinochlekit.players.base import Player, PlayerSpecError
 from pinochlekit.players.easy import EasyPlayer
+from pinochlekit.players.expert import ExpertPlayer
 from pinochlekit.players.pro import ProPlayer
 from pinochlekit.players.simple import RandomPlayer, SimplePlayer
 from pinochlekit.players.standard import StandardPlayer
@@ -42,6 +43,7 @@ from pinochlekit.players.standard import StandardPlayer
 __all__ = [
     "PLAYERS",
     "EasyPlayer",
+    "ExpertPlayer",
     "Player",
     "PlayerSpecError",
     "ProPlayer",
@@ -60,6 +62,7 @@ PLAYERS: dict[str, type[Player]] = {
     "easy": EasyPlayer,
     "standard": StandardPlayer,
     "pro": ProPlayer,
+    "expert": ExpertPlayer,
 }
 
 _COMMAND = "cmd:"

@@ -1,0 +1,415 @@
+"""The ``expert`` player: sampling search by expected score, with inference and an
+exact endgame solver (docs/players.md **expert**).
+
+Every decision is taken by expected round score (RULES.md §5: the hand's net
+result for the player's team) over deals of the unseen cards drawn by the
+exact hidden-card sampler and weighted by :mod:`pinochlekit.players.inference`
+(the meld not shown, the auction):
+
+- **card play**: every legal card is scored on the *same* deals (common random
+  numbers); with few tricks left (:attr:`ExpertPlayer.solver_tricks`) by the
+  exact perfect-information solver (:mod:`pinochlekit.players.solver`), else by
+  playing the hand out with standard players (the C core); the best mean wins;
+- **bidding**: the mean round score of declaring at each contract on a grid
+  above the lowest legal bid, for the most promising trump suits; the player
+  bids while the mean at the lowest bid is positive, so the risk of being set
+  (losing the contract) is in the number;
+- **trump**: the suit with the best mean round score at the contract;
+- **throw in**: when the mean round score of playing on is below the sure
+  result of conceding;
+- **passing**: the pro orders (trumps, aces, pinochle parts to the declarer).
+
+**Budgets.** ``time`` (seconds, default 1.0) fixes the *work*, never reads the
+clock: ``round(time * DEALS_PER_SECOND)`` deals for a card decision by
+rollouts, ``round(time * SOLVER_DEALS_PER_SECOND)`` by the solver and
+``round(time * BID_DEALS_PER_SECOND)`` for a bid, trump or throw-in
+decision, with a floor of 12 (16 for bids); the solver takes over at
+``solver_tricks`` tricks left (default 5 from ``time >= 0.5``, 4 below). The
+constants were calibrated so that a decision stays under ``time`` seconds at
+the 95th percentile on one core of the development machine
+(``bench/expert_decisions.py`` measures it). Given its seed and options the
+player makes the same choices on any machine.
+
+>>> from pinochlekit import Game
+>>> game = Game.new("pagat", seed=3)
+>>> player = ExpertPlayer(seed=1, time=0.05)
+>>> player.choose(game.view(game.to_act)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import ClassVar
+
+from pinochlekit.actions import (
+    Action,
+    Bid,
+    Give,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+    ThrowIn,
+)
+from pinochlekit.cards import ALL_CARDS, Hand, Suit
+from pinochlekit.game import max_bid
+from pinochlekit.players.base import PlayerSpecError
+from pinochlekit.players.easy import legal_or_fail, seat_hand
+from pinochlekit.players.inference import Inference, weighted_deals
+from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
+from pinochlekit.players.policy import cards_text
+from pinochlekit.players.pro import ProPlayer
+from pinochlekit.players.simulate import (
+    Start,
+    hand_scores,
+    simulate_hands,
+    start_for_bid,
+    start_from_view,
+)
+from pinochlekit.players.solver import Endgame, card_values
+from pinochlekit.players.standard import trump_suits
+from pinochlekit.tricks import card_points
+from pinochlekit.views import Phase, View
+
+__all__ = ["Estimate", "ExpertPlayer"]
+
+#: Per option: (weighted mean round score, lowest, highest sampled round score).
+Estimate = tuple[float, int, int]
+
+
+def _estimate(scores: Sequence[float], weights: Sequence[float]) -> Estimate:
+    mean = sum(s * w for s, w in zip(scores, weights, strict=True))
+    seen = [s for s, w in zip(scores, weights, strict=True) if w > 0] or list(scores)
+    return mean, int(min(seen)), int(max(seen))
+
+
+class ExpertPlayer(ProPlayer):
+    """docs/players.md **expert**.
+
+    ``time``: the budget of one decision in seconds on the reference machine,
+    turned into a fixed number of sampled deals (default 1.0);
+    ``solver_tricks``: tricks left at which the exact solver replaces rollouts
+    (default: 5, or 4 when ``time < 0.5``; 0 turns it off);
+    ``inference``: weigh deals by the auction and the meld not shown (default yes).
+    """
+
+    name = "expert"
+    #: Sampled deals per second of budget for a card decision.
+    DEALS_PER_SECOND: ClassVar[int] = 2000
+    #: Sampled deals per second of budget for a card decision by the exact solver.
+    SOLVER_DEALS_PER_SECOND: ClassVar[int] = 600
+    #: Sampled deals per second of budget for a passing decision (every candidate pass
+    #: is played out on each deal).
+    PASS_DEALS_PER_SECOND: ClassVar[int] = 250
+    #: Sampled deals per second of budget for a bid, trump or throw-in decision.
+    BID_DEALS_PER_SECOND: ClassVar[int] = 1500
+    #: Contracts above the lowest bid that the bidding grid looks at, in bid steps.
+    GRID: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 5, 8, 12, 16)
+
+    def __init__(self, seed: int | str = 0, *, time: float = 1.0,
+                 solver_tricks: int | None = None, inference: bool = True) -> None:
+        if isinstance(time, bool) or not isinstance(time, int | float) or not \
+                0 < time <= 600 or math.isnan(time):
+            raise PlayerSpecError(f"time: must be a number of seconds above 0 (at most 600), "
+                                  f"not {time!r}")
+        deals = max(12, round(time * self.DEALS_PER_SECOND))
+        super().__init__(seed, bid_sims=4 * max(16, round(time * self.BID_DEALS_PER_SECOND)),
+                         rollouts=deals)
+        if solver_tricks is None:
+            solver_tricks = 5 if time >= 0.5 else 4
+        if isinstance(solver_tricks, bool) or not isinstance(solver_tricks, int) or \
+                not 0 <= solver_tricks <= 8:
+            raise PlayerSpecError(f"solver_tricks: must be a whole number from 0 to 8, not "
+                                  f"{solver_tricks!r}")
+        if not isinstance(inference, bool):
+            raise PlayerSpecError(f"inference: must be yes or no, not {inference!r}")
+        self.time = float(time)
+        self.solver_tricks = solver_tricks
+        self.inference = inference
+        self.bid_deals = self.bid_sims // 4
+        self.solver_deals = max(12, round(time * self.SOLVER_DEALS_PER_SECOND))
+        self.pass_deals = max(12, round(time * self.PASS_DEALS_PER_SECOND))
+
+    def __repr__(self) -> str:
+        return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "
+                f"solver_tricks={self.solver_tricks}, inference={self.inference})")
+
+    # -- the interface ------------------------------------------------------------
+
+    def explain(self, view: View) -> str | None:
+        """The action and the expected round score of each option with its sampled
+        range. Leaves the player as it was (random state and stored simulation)."""
+        if view.rules.players != 4:
+            return super().explain(view)
+        state, table = self.rng.getstate(), self._table
+        self._options: dict[str, Estimate] = {}
+        try:
+            action, reason = self._decide(view)
+            options = dict(self._options)
+        finally:
+            self.rng.setstate(state)
+            self._table = table
+        text = f"{action}: {reason}"
+        if options:
+            ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
+            text += "; " + ", ".join(f"{name} {mean:+.1f} ({low:+d}..{high:+d})"
+                                     for name, (mean, low, high) in ranked)
+        return text
+
+    def _note(self, name: str, estimate: Estimate) -> None:
+        options = getattr(self, "_options", None)
+        if options is not None:
+            options[name] = estimate
+
+    def choose(self, view: View) -> Action:
+        """One of ``view.legal_actions`` for the seat to act."""
+        if view.rules.players != 4:
+            # Written for the partnership game; elsewhere it plays as pro does.
+            return super().choose(view)
+        self._options = {}
+        return self._decide(view)[0]
+
+    def _decide(self, view: View) -> tuple[Action, str]:
+        legal = legal_or_fail(view)
+        seat_hand(view)
+        if view.phase is Phase.AUCTION:
+            return self._bid(view, legal)
+        if view.phase is Phase.TRUMP:
+            return self._trump(view, legal)
+        if view.phase is Phase.GIVE:
+            return self._give(view)
+        if view.phase is Phase.RETURN:
+            return self._return(view)
+        return self._play(view, legal)
+
+    # -- deals --------------------------------------------------------------------
+
+    def _deals(self, view: View, n: int) -> tuple[list[tuple[Hand, ...]], list[float]]:
+        inference = Inference(view) if self.inference else None
+        return weighted_deals(view, self.rng, n, inference)
+
+    # -- auction and trump --------------------------------------------------------
+
+    def _bid_table(self, view: View, lowest: int, suits: Sequence[int],
+                   deals: Sequence[tuple[Hand, ...]], weights: Sequence[float]
+                   ) -> dict[int, dict[int, Estimate]]:
+        """Per trump suit, per contract of the grid: the estimate of declaring."""
+        assert view.seat is not None
+        team = view.seat % 2
+        first = {s: _estimate(simulate_hands(start_for_bid(view, s, lowest), deals, team),
+                              weights) for s in suits}
+        best = sorted(suits, key=lambda s: -first[s][0])[:2]
+        ceiling = max_bid(view.rules)
+        table: dict[int, dict[int, Estimate]] = {s: {lowest: first[s]} for s in suits}
+        for suit in best:
+            for k in self.GRID[1:]:
+                contract = lowest + k * view.rules.step
+                if contract > ceiling:
+                    break
+                scores = simulate_hands(start_for_bid(view, suit, contract), deals, team)
+                table[suit][contract] = _estimate(scores, weights)
+        return table
+
+    def _pass_value(self, view: View, deals: Sequence[tuple[Hand, ...]],
+                    weights: Sequence[float]) -> Estimate:
+        """The round score if the player passes: the current high bidder (else the
+        opponent on the left) declares at the high bid (else the lowest bid) in
+        the suit best for it on each deal."""
+        assert view.seat is not None
+        seat = view.seat
+        declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 4
+        contract = max(view.high_bid, view.rules.min_bid)
+        team = seat % 2
+        per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat), deals,
+                                   declarer % 2) for suit in range(4)]
+        sign = 1 if declarer % 2 == team else -1
+        # The declarer names its best suit on each deal (it sees its own hand).
+        scores = [sign * max(column) for column in zip(*per_suit, strict=True)]
+        return _estimate(scores, weights)
+
+    def _bid(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
+        if Redeal() in legal:
+            return Redeal(), "a redeal whenever allowed"
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if not bids:
+            return Pass(), "no bid is possible"
+        lowest = min(bids, key=lambda b: b.amount)
+        hand = seat_hand(view)
+        deals, weights = self._deals(view, self.bid_deals)
+        table = self._bid_table(view, lowest.amount, trump_suits(view.rules, hand),
+                                deals, weights)
+        passing = self._pass_value(view, deals, weights)
+        self._note("pass", passing)
+        willing = lowest.amount - view.rules.step
+        for suit, row in table.items():
+            self._note(f"{Suit(suit).letter} at {lowest.amount}", row[lowest.amount])
+            for contract, (mean, _, _) in row.items():
+                if mean > passing[0]:
+                    willing = max(willing, contract)
+        at_lowest = max(row[lowest.amount][0] for row in table.values())
+        if at_lowest > passing[0]:
+            return lowest, (f"declaring at {lowest.amount} is worth {at_lowest:+.1f} on "
+                            f"average, passing {passing[0]:+.1f} (willing to {willing})")
+        if Pass() not in legal:
+            return lowest, f"must open (declaring is worth {at_lowest:+.1f})"
+        return Pass(), (f"declaring at {lowest.amount} is worth {at_lowest:+.1f} on average, "
+                        f"passing {passing[0]:+.1f}")
+
+    def _trump(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
+        assert view.seat is not None
+        suits = [int(a.suit) for a in legal if isinstance(a, NameTrump)]
+        deals, weights = self._deals(view, self.bid_deals)
+        team = view.seat % 2
+        estimates = {}
+        for suit in suits:
+            scores = simulate_hands(start_for_bid(view, suit, view.contract), deals, team)
+            estimates[suit] = _estimate(scores, weights)
+            self._note(Suit(suit).letter, estimates[suit])
+        suit = max(suits, key=lambda s: (estimates[s][0], -s))
+        return NameTrump(Suit(suit)), f"the best expected round score ({estimates[suit][0]:+.1f})"
+
+    # -- passing ------------------------------------------------------------------
+
+    def _choose_pass(self, view: View, candidates: Sequence[tuple[int, ...]],
+                     giving: bool) -> tuple[tuple[int, ...], Estimate]:
+        assert view.seat is not None and view.trump is not None and view.declarer is not None
+        deals, weights = self._deals(view, self.pass_deals)
+        after = AfterPassing(view.rules, view.declarer, view.contract, int(view.trump),
+                             view.seat)
+        team = view.seat % 2
+        given = tuple(int(c) for c in view.given or ())
+        best: tuple[tuple[int, ...], Estimate] | None = None
+        for cards in candidates:
+            if giving:
+                scores = [after.after_give(d, cards, team) for d in deals]
+            else:
+                scores = [after.after_return(d, given, cards, team) for d in deals]
+            estimate = _estimate(scores, weights)
+            self._note(cards_text(cards), estimate)
+            if best is None or estimate[0] > best[1][0] + 0.01:
+                best = (cards, estimate)
+        assert best is not None
+        return best
+
+    def _give(self, view: View) -> tuple[Action, str]:
+        assert view.trump is not None
+        candidates = give_candidates(seat_hand(view), int(view.trump), view.rules)
+        cards, estimate = self._choose_pass(view, candidates, giving=True)
+        return Give(tuple(ALL_CARDS[c] for c in cards)), (
+            f"the best expected round score ({estimate[0]:+.1f}) of {len(candidates)} passes")
+
+    def _return(self, view: View) -> tuple[Action, str]:
+        assert view.trump is not None
+        received = Hand.from_cards(view.given or ())
+        candidates = return_candidates(seat_hand(view), int(view.trump), view.rules, received)
+        cards, estimate = self._choose_pass(view, candidates, giving=False)
+        return Return(tuple(ALL_CARDS[c] for c in cards)), (
+            f"the best expected round score ({estimate[0]:+.1f}) of {len(candidates)} passes")
+
+    # -- play -----------------------------------------------------------------------
+
+    def _concede_value(self, view: View) -> int:
+        """The round score of throwing in now (RULES.md §1 Not on the board)."""
+        assert view.melds is not None and view.declarer is not None and view.seat is not None
+        points = [m.points for m in view.melds]
+        team_meld = [points[0] + points[2], points[1] + points[3]]
+        scores = hand_scores(view.rules, view.declarer, view.contract, team_meld,
+                             [False, False], [0, 0], played=False)
+        team = view.seat % 2
+        return scores[team] - scores[1 - team]
+
+    def _play(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
+        if self._throw_in(view, legal):
+            return ThrowIn(), "the contract is out of reach"
+        plays = 0
+        for action in legal:
+            if isinstance(action, Play):
+                plays |= 1 << action.card
+        if ThrowIn() in legal and not view.tricks and not view.trick and not view.moon:
+            deals, weights = self._deals(view, self.bid_deals)
+            assert view.seat is not None
+            start = start_from_view(view)
+            playing = _estimate(simulate_hands(start, deals, view.seat % 2), weights)
+            concede = self._concede_value(view)
+            self._note("play on", playing)
+            self._note("throw in", (float(concede), concede, concede))
+            if playing[0] < concede:
+                return ThrowIn(), (f"throwing in ({concede:+d}) beats playing on "
+                                   f"({playing[0]:+.1f} on average)")
+        card, reason = self.play_card(view, plays)
+        return Play(ALL_CARDS[card]), reason
+
+    def play_card(self, view: View, allowed: int) -> tuple[int, str]:
+        """The legal card with the best expected round score on common sampled deals."""
+        assert view.seat is not None
+        cards = [c for c in range(24) if allowed >> c & 1]
+        if len(cards) == 1:
+            return cards[0], "the only legal card"
+        hand = seat_hand(view)
+        solving = len(hand) <= self.solver_tricks and not view.moon
+        deals, weights = self._deals(view, self.solver_deals if solving else self.rollouts)
+        if solving:
+            totals = self._solved(view, deals, cards)
+            how = "solved exactly"
+        else:
+            totals = self._rolled(view, deals, cards)
+            how = "rollouts"
+        estimates = {c: _estimate(totals[c], weights) for c in cards}
+        for c in cards:
+            self._note(str(ALL_CARDS[c]), estimates[c])
+        best = max(estimates[c][0] for c in cards)
+        # Ties (within a hundredth of a point) go to the card the pro's rules prefer.
+        tied = 0
+        for c in cards:
+            if estimates[c][0] >= best - 0.01:
+                tied |= 1 << c
+        card = super(ProPlayer, self).play_card(view, tied)[0] if tied & (tied - 1) else \
+            tied.bit_length() - 1
+        others = [c for c in cards if c != card]
+        return card, (f"best expected round score {estimates[card][0]:+.1f} ({how}, "
+                      f"{len(deals)} deals; others: {cards_text(others)})")
+
+    def _rolled(self, view: View, deals: Sequence[tuple[Hand, ...]],
+                cards: Sequence[int]) -> dict[int, list[int]]:
+        assert view.seat is not None
+        seat = view.seat
+        start: Start = start_from_view(view)
+        out = {}
+        for card in cards:
+            after = [tuple(h.remove(card) if s == seat else h for s, h in enumerate(deal))
+                     for deal in deals]
+            out[card] = simulate_hands(start.then(seat, card), after, seat % 2)
+        return out
+
+    def _solved(self, view: View, deals: Sequence[tuple[Hand, ...]],
+                cards: Sequence[int]) -> dict[int, list[int]]:
+        """Round scores of each card per deal from the exact solver's trick points."""
+        assert view.seat is not None and view.trump is not None and view.melds is not None
+        assert view.declarer is not None
+        rules, seat = view.rules, view.seat
+        team = seat % 2
+        points = card_points(rules)
+        trick = tuple((s, int(c)) for s, c in view.trick)
+        melds = [m.points for m in view.melds]
+        team_meld = [melds[0] + melds[2], melds[1] + melds[3]]
+        dix = [all(view.melds[s].dix_only or not melds[s] for s in (t, t + 2))
+               and any(melds[s] for s in (t, t + 2)) for t in (0, 1)]
+        first = not view.tricks and not view.trick
+        out: dict[int, list[int]] = {c: [] for c in cards}
+        for deal in deals:
+            left = sum(points[c] * h.count(c) for h in deal for c in range(24) if h.once >> c & 1)
+            left += sum(points[c] for _, c in trick) + 10 // rules.unit
+            end = Endgame(int(view.trump), tuple(deal), seat, trick, first)
+            values = card_values(rules, end, team)
+            for card in cards:
+                ours = view.trick_points[team] + values[card]
+                theirs = view.trick_points[1 - team] + left - values[card]
+                tricks = [0, 0]
+                tricks[team], tricks[1 - team] = ours, theirs
+                scores = hand_scores(rules, view.declarer, view.contract, team_meld, dix,
+                                     tricks, played=True)
+                out[card].append(scores[team] - scores[1 - team])
+        return out

@@ -1,0 +1,180 @@
+"""Passing by expected score, for the ``expert`` player (RULES.md §1 Passing).
+
+A partner's pass decides the declarer's meld and trumps, so the expert does
+not pass by a fixed order alone: it takes the pro order's choice
+(docs/players.md **pro**), adds the choices that differ from it by one card
+where the new card is one a declarer can use (a trump, an ace, a pinochle
+part Q♠ or J♦, the other half of a marriage) or, for the declarer passing
+back, one it can spare, and scores every candidate on the same sampled deals:
+the pass is made, the declarer passes back by the pro order when partner is
+the one choosing, every seat melds, and the hand is played out by standard
+players (the C core when built).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pinochlekit.cards import Hand, Rank, Suit
+from pinochlekit.meld import meld as engine_meld
+from pinochlekit.players.policy import give_order, pass_cards, return_cards
+from pinochlekit.players.simulate import Start, hand_scores, simulate_hands
+from pinochlekit.rules import Rules
+
+__all__ = ["AfterPassing", "give_candidates", "return_candidates", "round_score_after_passing"]
+
+_QS = Suit.SPADES * 6 + Rank.QUEEN
+_JD = Suit.DIAMONDS * 6 + Rank.JACK
+
+_Meld = Callable[[Hand, int], tuple[int, bool, Hand]]
+_Return = Callable[[Hand, Sequence[int], int], list[int]]
+
+
+def _tools(rules: Rules) -> tuple[_Meld, _Return]:
+    """Meld and the pro's passing back: the C core when built, else the engine."""
+    try:
+        from pinochlekit import fastcore
+    except ImportError:
+        def py_meld(hand: Hand, trump: int) -> tuple[int, bool, Hand]:
+            result = engine_meld(hand, trump, rules)
+            return result.points, result.dix_only, result.shown
+
+        def py_return(hand: Hand, given: Sequence[int], trump: int) -> list[int]:
+            return return_cards(hand, trump, rules, rules.cards_passed,
+                                Hand.from_cards(given), voiding=False)
+        return py_meld, py_return
+
+    def c_meld(hand: Hand, trump: int) -> tuple[int, bool, Hand]:
+        result = fastcore.meld(rules, hand, trump)
+        return result.points, result.dix_only, result.shown
+
+    def c_return(hand: Hand, given: Sequence[int], trump: int) -> list[int]:
+        return [int(c) for c in fastcore.return_cards(rules, hand, given, trump, "pro")]
+    return c_meld, c_return
+
+
+def _useful(hand: Hand, trump: int) -> int:
+    """Kinds a declarer can use: trumps, aces, Q♠ and J♦, and the queen or king that
+    completes a marriage with what the hand passes."""
+    mask = 0
+    for kind in range(24):
+        if not hand.once >> kind & 1:
+            continue
+        rank, suit = kind % 6, kind // 6
+        if suit == trump or rank == Rank.ACE or kind in (_QS, _JD) or rank in (Rank.KING,
+                                                                              Rank.QUEEN):
+            mask |= 1 << kind
+    return mask
+
+
+def _swaps(hand: Hand, base: Sequence[int], pool: int, limit: int) -> list[tuple[int, ...]]:
+    """``base`` and the choices that differ from it by one card taken from ``pool``."""
+    out = [tuple(sorted(base))]
+    seen = {out[0]}
+    rest = hand - Hand.from_cards(base)
+    for new in range(24):
+        if not (rest.once & pool) >> new & 1:
+            continue
+        for i in range(len(base)):
+            choice = tuple(sorted([*base[:i], *base[i + 1:], new]))
+            if choice not in seen:
+                seen.add(choice)
+                out.append(choice)
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def give_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 16
+                    ) -> list[tuple[int, ...]]:
+    """Choices of ``rules.cards_passed`` cards for the declarer's partner: the pro
+    order's, the standard order's, and one-card changes toward useful cards."""
+    n = rules.cards_passed
+    pro = pass_cards(hand, trump, rules, n, give_order(True))
+    standard = tuple(sorted(pass_cards(hand, trump, rules, n, give_order(False))))
+    out = _swaps(hand, pro, _useful(hand, trump), limit)
+    if standard not in out:
+        out.insert(1, standard)
+    return out[:limit]
+
+
+def return_candidates(hand: Hand, trump: int, rules: Rules, received: Hand, limit: int = 16
+                      ) -> list[tuple[int, ...]]:
+    """Choices of cards for the declarer to pass back: the pro order's, the standard
+    order's (which voids a suit), and one-card changes toward non-trump cards."""
+    n = rules.cards_passed
+    pro = return_cards(hand, trump, rules, n, received, voiding=False)
+    standard = tuple(sorted(return_cards(hand, trump, rules, n, received, voiding=True)))
+    spare = 0
+    for kind in range(24):
+        if kind // 6 != trump and kind % 6 != Rank.ACE:
+            spare |= 1 << kind
+    out = _swaps(hand, pro, spare & hand.once, limit)
+    if standard not in out:
+        out.insert(1, standard)
+    return out[:limit]
+
+
+class AfterPassing:
+    """Round scores of hands after a pass, every seat then a standard player."""
+
+    def __init__(self, rules: Rules, declarer: int, contract: int, trump: int,
+                 knower: int) -> None:
+        self.rules = rules
+        self.declarer = declarer
+        self.contract = contract
+        self.trump = trump
+        self.knower = knower
+        self.meld, self.back = _tools(rules)
+
+    def score(self, hands: Sequence[Hand], given: Sequence[int], returned: Sequence[int],
+              team: int) -> int:
+        """The round score for ``team`` with the current ``hands`` after both passes."""
+        melds = [self.meld(h, self.trump) for h in hands]
+        points = [m[0] for m in melds]
+        team_meld = [points[0] + points[2], points[1] + points[3]]
+        dix = [all(melds[s][1] or not points[s] for s in (t, t + 2))
+               and any(points[s] for s in (t, t + 2)) for t in (0, 1)]
+        us = self.declarer % 2
+        if self.contract > team_meld[us] + self.rules.trick_total:
+            # RULES.md §1 Not on the board: the hand is not played.
+            scores = hand_scores(self.rules, self.declarer, self.contract, team_meld, dix,
+                                 [0, 0], played=False)
+            return scores[team] - scores[1 - team]
+        start = Start(self.rules, self.declarer, self.contract, self.trump, self.knower, "play",
+                      tuple(m[2] for m in melds), tuple(points), tuple(m[1] for m in melds),
+                      tuple(given), tuple(returned))
+        return simulate_hands(start, [tuple(hands)], team)[0]
+
+    def after_give(self, deal: Sequence[Hand], given: Sequence[int], team: int) -> int:
+        """From the hands before passing: partner gives ``given``, the declarer
+        passes back by the pro order, then meld and play."""
+        partner = (self.declarer + 2) % 4
+        hands = list(deal)
+        received = Hand.from_cards(given)
+        hands[partner] = hands[partner] - received
+        hands[self.declarer] = hands[self.declarer] + received
+        back = self.back(hands[self.declarer], given, self.trump)
+        returned = Hand.from_cards(back)
+        hands[self.declarer] = hands[self.declarer] - returned
+        hands[partner] = hands[partner] + returned
+        return self.score(hands, given, back, team)
+
+    def after_return(self, deal: Sequence[Hand], given: Sequence[int],
+                     returned: Sequence[int], team: int) -> int:
+        """From the hands after the give: the declarer returns ``returned``."""
+        partner = (self.declarer + 2) % 4
+        hands = list(deal)
+        back = Hand.from_cards(returned)
+        hands[self.declarer] = hands[self.declarer] - back
+        hands[partner] = hands[partner] + back
+        return self.score(hands, given, returned, team)
+
+
+def round_score_after_passing(rules: Rules, declarer: int, contract: int, trump: int,
+                              hands: Sequence[Hand], given: Sequence[int],
+                              returned: Sequence[int], team: int) -> int:
+    """One hand's round score for ``team`` once both passes are made (``hands`` are
+    the hands after passing), with standard players from meld on."""
+    return AfterPassing(rules, declarer, contract, trump, declarer).score(
+        hands, given, returned, team)

@@ -1,0 +1,122 @@
+"""The ``pinochle serve`` and ``pinochle verify`` subcommands.
+
+``verify`` needs only the engine: it recomputes a hand's deal from the deal
+seed the table revealed after the hand, and checks the hash shown before it.
+
+>>> from pinochlekit.deals import deal_seed
+>>> seed = deal_seed("club night", 0)
+>>> lines = verify_lines(seed, 1, None)
+>>> lines[0] == "commitment (SHA-256 of the deal seed): " + commitment(seed)
+True
+>>> len(lines)
+5
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from pinochlekit.cards import Hand
+from pinochlekit.deals import deal
+from pinochlekit.web.messages import commitment
+
+__all__ = ["add_commands", "verify_lines"]
+
+Command = Callable[..., argparse.ArgumentParser]
+
+
+class VerifyError(ValueError):
+    """The revealed seed does not match what the table showed."""
+
+
+def add_commands(command: Command) -> None:
+    """Register ``serve`` and ``verify`` with the ``pinochle`` parser's ``command``."""
+    sub = command("serve", _run_serve, "play in a browser: run a server for your club",
+                  "Start the web server and print the address to open. Create a table in "
+                  "the lobby, send the invite link to friends, put computer players in "
+                  "empty seats. Tables are stored (SQLite in the user data directory by "
+                  "default, or PostgreSQL with --db postgresql://...) and resume exactly "
+                  "after a restart.\n\nexample: pinochle serve --port 8000")
+    sub.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (default: 127.0.0.1; 0.0.0.0 for the "
+                          "local network)")
+    sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    sub.add_argument("--db", metavar="URL",
+                     help="database: a SQLite file path or sqlite:///PATH, or "
+                          "postgresql://USER@HOST/DB (default: web.db in the user data "
+                          "directory, or in $PINOCHLEKIT_DATA)")
+    sub.add_argument("--max-tables", type=int, default=1000, metavar="N",
+                     help="tables the server holds at most (default: 1000)")
+
+    sub = command("verify", _run_verify, "check a hand's deal from its revealed seed",
+                  "Recompute a hand's deal from the deal seed a table revealed after the "
+                  "hand, print the hash that was shown before the hand, and the four hands "
+                  "as dealt. With --commitment, check the hash too (exit status 1 if it "
+                  "differs).\n\nexample: pinochle verify 3f2a...e9 --dealer 2 "
+                  "--commitment 9b1c...07")
+    sub.add_argument("seed", metavar="DEAL_SEED", help="the deal seed revealed after the hand")
+    sub.add_argument("--dealer", type=int, required=True, metavar="SEAT",
+                     help="the dealer's seat of that hand (0 to 3)")
+    sub.add_argument("--commitment", metavar="HASH",
+                     help="the hash the table showed before the hand")
+
+
+def verify_lines(seed: str, dealer: int, shown: str | None) -> list[str]:
+    """What ``pinochle verify`` prints; :class:`VerifyError` if the hash differs."""
+    digest = commitment(seed)
+    if shown is not None and shown.strip().lower() != digest:
+        raise VerifyError(f"the deal seed does not match: its SHA-256 is {digest}, the table "
+                          f"showed {shown.strip()}")
+    lines = [f"commitment (SHA-256 of the deal seed): {digest}"]
+    hands: tuple[Hand, ...] = deal(seed, dealer)
+    lines += [f"seat {s}: {hand}" for s, hand in enumerate(hands)]
+    return lines
+
+
+def _run_verify(args: argparse.Namespace) -> int:
+    from pinochlekit.cli import UsageError
+
+    if not 0 <= args.dealer <= 3:
+        raise UsageError(f"--dealer must be a seat from 0 to 3, not {args.dealer}")
+    seed = args.seed.strip()
+    try:
+        lines = verify_lines(seed, args.dealer, args.commitment)
+    except VerifyError as error:
+        print(f"pinochle: error: {error}", file=sys.stderr)
+        return 1
+    if args.commitment:
+        lines.insert(1, "the hash matches what the table showed before the hand")
+    print("\n".join(lines))
+    return 0
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from pinochlekit.cli import UsageError
+
+    try:
+        import uvicorn
+
+        from pinochlekit.web.hub import default_db_url
+        from pinochlekit.web.server import Limits, create_app
+        from pinochlekit.web.storage import Store, StoreError
+    except ImportError as error:
+        raise UsageError(f"the server needs the web extra ({error.name} is missing): "
+                         "pip install 'pinochlekit[web]'") from None
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
+    url = args.db or default_db_url()
+    try:
+        Store.open(url).close()  # fail now, with one line, if the database is unusable
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+    app = create_app(url, Limits(max_tables=args.max_tables))
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
+          "Ctrl-C stops", file=sys.stderr, flush=True)
+    # No per-message compression: it cost more CPU than any other single step under load
+    # (bench/web_load.py), and a state message is a few kilobytes.
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning",
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    return 0

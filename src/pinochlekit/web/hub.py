@@ -1,0 +1,135 @@
+"""The server's tables: loaded from the store on first use, created, listed.
+
+The store is used from one worker thread (SQLite and psycopg connections
+stay on one thread; actions commit in order, and a commit waiting for the disk
+or the network never holds up the event loop); slow computer players think in
+a small pool of threads so the event loop keeps answering.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pinochlekit.errors import PinochleError
+from pinochlekit.players import PLAYERS
+from pinochlekit.rules import Rules
+from pinochlekit.web.storage import Store
+from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
+
+__all__ = ["Hub", "default_db_url"]
+
+T = TypeVar("T")
+log = logging.getLogger("pinochlekit.web")
+
+#: Levels offered for computer seats: the built-in players (never ``cmd:`` programs).
+def computer_levels() -> list[str]:
+    """The computer levels a table may seat: every built-in player."""
+    return list(PLAYERS)
+
+
+def default_db_url() -> str:
+    """The default database: ``web.db`` in ``$PINOCHLEKIT_DATA`` or the user data directory."""
+    base = os.environ.get("PINOCHLEKIT_DATA")
+    if not base:
+        try:
+            from platformdirs import user_data_dir
+            base = user_data_dir("pinochlekit", appauthor=False)
+        except ImportError:
+            base = str(Path.home() / ".local" / "share" / "pinochlekit")
+    Path(base).mkdir(parents=True, exist_ok=True)
+    return str(Path(base) / "web.db")
+
+
+class Hub:
+    """Every table of one server process."""
+
+    def __init__(self, store: Store, max_tables: int = 1000, compute_threads: int = 4) -> None:
+        self.store = store
+        self.max_tables = max_tables
+        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="pinochle-db")
+        self._cpu_pool = ThreadPoolExecutor(compute_threads, thread_name_prefix="pinochle-ai")
+        self.tables: dict[str, Table] = {}
+        self._loading = asyncio.Lock()
+
+    async def db(self, method: str, *args: Any) -> Any:
+        """Run one store method in the store's thread: a commit may wait for the disk
+        (an SQLite checkpoint) or the network (PostgreSQL), the event loop never does."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_pool, getattr(self.store, method), *args)
+
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a computer player's decision off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._cpu_pool, fn, *args)
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table, loaded (and replayed) from the store if it is not in memory."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 40:
+            return None
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is None:
+                row = await self.db("load_table", table_id)
+                if row is None:
+                    return None
+                try:
+                    table = Table.from_row(row, self.db, self.compute)
+                except (PinochleError, ValueError):  # a damaged record: say so, go on
+                    log.exception("table %s cannot be rebuilt from the database", table_id)
+                    return None
+                self.tables[table_id] = table
+                table.start_grace_timers()
+        return table
+
+    async def create(self, title: str, rules: str, seats: list[str], grace: float, pace: float,
+                     standin: str) -> Table:
+        """A new table; :class:`RejectedError` with a clear message for bad settings."""
+        try:
+            parsed = Rules.from_string(rules or "pagat")
+        except (PinochleError, ValueError) as error:
+            raise RejectedError("bad_rules", str(error)) from None
+        if parsed.players != 4:
+            raise RejectedError("bad_rules", "the web table plays the four-handed game "
+                                 f"(players=4), not players={parsed.players}")
+        levels = computer_levels()
+        if len(seats) != parsed.players:
+            raise RejectedError("bad_seats", f"give {parsed.players} seats, not {len(seats)}")
+        for kind in seats:
+            if kind != OPEN and kind not in levels:
+                raise RejectedError("bad_seats", f"a seat is 'open' or a computer level "
+                                     f"({', '.join(levels)}), not {kind!r}")
+        if OPEN not in seats:
+            raise RejectedError("bad_seats", "leave at least one seat open for a person")
+        if standin not in levels:
+            raise RejectedError("bad_settings", f"standin: one of {', '.join(levels)}")
+        if await self.db("count_tables") >= self.max_tables:
+            raise RejectedError("full", f"this server already holds {self.max_tables} tables")
+        table_id = secrets.token_urlsafe(6)
+        settings = TableSettings(str(parsed), grace, pace, standin)
+        title = " ".join(title.split())[:60] or "Pinochle table"
+        stored = settings.to_dict()
+        await self.db("create_table", table_id, title, stored, seats)
+        for number, kind in enumerate(seats):
+            if kind != OPEN:
+                await self.db("set_seat", table_id, number, kind, computer_name(kind))
+        table = await self.get(table_id)
+        assert table is not None
+        return table
+
+    async def close(self) -> None:
+        """Stop every table and the worker threads."""
+        for table in self.tables.values():
+            table.close()
+        self._cpu_pool.shutdown(wait=False, cancel_futures=True)
+        self._db_pool.shutdown(wait=True)
+        self.store.close()

@@ -1,0 +1,108 @@
+"""The JSON the server sends: a seat's view with compact legal actions, hand summaries.
+
+A seat receives :meth:`pinochlekit.View.to_dict` (its own view only; a
+spectator the public view) with ``legal_actions`` replaced by a compact
+``legal`` object, because the auction allows hundreds of bids and the passing
+phases hundreds of card sets (the server checks every action anyway):
+
+- ``actions``: the short list of action texts (``pass``, ``trump S``,
+  ``play TS``, ``throw in``, …);
+- ``bid``: ``{"min", "max", "step"}`` when a bid is allowed, else ``null``;
+- ``pass_cards``: how many cards to give or return in the passing phases.
+
+>>> from pinochlekit import Game
+>>> game = Game.new("pagat", seed=1, dealer=0)
+>>> legal = compact_legal(game.view(1))
+>>> legal["actions"], legal["bid"]
+(['pass', 'pass help'], {'min': 250, 'max': 3850, 'step': 10})
+>>> compact_legal(game.view(2))
+{'actions': [], 'bid': None, 'pass_cards': None}
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from pinochlekit.actions import Bid, Give, Return
+from pinochlekit.deals import deal, deal_seed
+from pinochlekit.meld import MeldResult
+from pinochlekit.views import HandResult, View
+
+__all__ = ["brief", "commitment", "compact_legal", "hand_summary", "meld_dict", "view_dict"]
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 (hex) of a deal seed: shown before the hand, checked after it.
+
+    >>> commitment("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def compact_legal(view: View) -> dict[str, Any]:
+    """The legal actions of ``view`` in a few fields (see the module docstring)."""
+    actions: list[str] = []
+    bids: list[int] = []
+    pass_cards = None
+    for action in view.legal_actions:
+        kind = type(action)
+        if kind is Bid:
+            bids.append(action.amount)  # type: ignore[attr-defined]
+        elif kind is Give or kind is Return:
+            pass_cards = len(action.cards)  # type: ignore[attr-defined]
+        else:
+            actions.append(str(action))
+    bid = None
+    if bids:
+        bid = {"min": bids[0], "max": bids[-1], "step": view.rules.step}
+    return {"actions": actions, "bid": bid, "pass_cards": pass_cards}
+
+
+def view_dict(view: View) -> dict[str, Any]:
+    """A seat's (or spectator's) view as JSON, legal actions in compact form."""
+    data = view.to_dict()
+    del data["legal_actions"]
+    data["legal"] = compact_legal(view)
+    data["team_of_seat"] = [view.rules.team_of(s) for s in range(view.rules.players)]
+    data["game_target"] = view.rules.game_target
+    return data
+
+
+def meld_dict(result: MeldResult) -> dict[str, Any]:
+    """One player's meld: points, cards shown, itemized melds."""
+    return {"points": result.points, "shown": str(result.shown),
+            "items": [{"name": i.name, "cards": " ".join(map(str, i.cards)),
+                       "points": i.points} for i in result.items]}
+
+
+#: The fields of a hand summary sent with every state (the score pad and the
+#: fairness check); the full summary (melds, the hands dealt) comes once.
+BRIEF = ("number", "dealer", "outcome", "declarer", "contract", "trump", "meld_points",
+         "trick_points", "meld_saved", "scores", "totals", "caller", "deal_seed",
+         "commitment")
+
+
+def brief(summary: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a hand summary that every state message carries."""
+    return {key: summary[key] for key in BRIEF}
+
+
+def hand_summary(game_seed: str, index: int, result: HandResult,
+                 players: int = 4) -> dict[str, Any]:
+    """A finished hand for everyone: the result, itemized meld, and the revealed
+    deal seed with its commitment and the hands it deals (RULES.md §1 Deal)."""
+    seed = deal_seed(game_seed, index)
+    return {
+        "number": result.number, "dealer": result.dealer, "outcome": result.outcome.value,
+        "declarer": result.declarer, "contract": result.contract,
+        "trump": None if result.trump is None else result.trump.letter,
+        "melds": [meld_dict(m) for m in result.melds],
+        "meld_points": list(result.meld_points), "trick_points": list(result.trick_points),
+        "meld_saved": list(result.meld_saved), "scores": list(result.scores),
+        "totals": list(result.totals), "caller": result.caller,
+        "tricks": len(result.tricks),
+        "deal_seed": seed, "commitment": commitment(seed),
+        "dealt": [str(h) for h in deal(seed, result.dealer, players)],
+    }

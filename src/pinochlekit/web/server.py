@@ -1,0 +1,344 @@
+"""The web server: lobby and history over HTTP, each table live over a WebSocket.
+
+``create_app(db_url)`` builds the FastAPI application; ``pinochle serve``
+runs it with uvicorn. The WebSocket protocol is described in ``docs/web.md``:
+the client says ``hello`` (with its seat token, or none to watch), then sends
+``act`` messages carrying the action text and the ``ply`` it saw; the server
+answers every change with a ``state`` built for the client's seat, and a bad
+message with an ``error`` for that client alone followed by a fresh ``state``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from pinochlekit.web.history import hand_replay, table_history
+from pinochlekit.web.hub import Hub, computer_levels
+from pinochlekit.web.rulesinfo import rules_catalog
+from pinochlekit.web.storage import Store
+from pinochlekit.web.table import RejectedError, Table
+
+__all__ = ["Limits", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("pinochlekit.web")
+# Problems that count towards closing a connection (a wrong move never does).
+_ABUSE = frozenset({"bad_json", "bad_message", "unknown_type", "too_large", "rate_limited"})
+
+
+class Limits(BaseModel):
+    """What one client may send: message size, rate, and the server's table count."""
+
+    max_message: int = 4096  # characters in one WebSocket message
+    rate: float = 10.0  # messages per second, sustained
+    burst: int = 30  # messages allowed at once
+    max_violations: int = 50  # rate-limit or bad messages before the connection is closed
+    max_tables: int = 1000
+    max_queue: int = 200  # messages waiting for a slow client before it is dropped
+    hello_timeout: float = 10.0
+    max_connections: int = 100  # WebSocket clients at one table (players and spectators)
+
+
+class CreateTable(BaseModel):
+    """The lobby's form: title, rules, a kind for each seat, and the table settings."""
+
+    title: str = Field("", max_length=60)
+    rules: str = Field("pagat", max_length=500)
+    seats: list[str] = Field(default_factory=lambda: ["open", "standard", "standard",
+                                                      "standard"], max_length=8)
+    grace: float = Field(60.0, ge=0, le=3600)
+    pace: float = Field(0.8, ge=0, le=10)
+    standin: str = Field("standard", max_length=40)
+
+
+class JoinSeat(BaseModel):
+    """Take an open seat with a display name."""
+
+    seat: int = Field(ge=0, le=7)
+    name: str = Field(min_length=1, max_length=24)
+
+
+class _Client:
+    """One WebSocket client: its seat, its outgoing queue and its rate limit."""
+
+    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
+        self.websocket = websocket
+        self.limits = limits
+        self.seat: int | None = None
+        self.queue: deque[dict[str, Any]] = deque()
+        self.ready = asyncio.Event()
+        self.dropped = False
+        self.tokens = float(limits.burst)
+        self.stamp = time.monotonic()
+        self.violations = 0
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message; an older state still waiting is replaced by the newer one."""
+        if message.get("type") == "state":
+            for i, queued in enumerate(self.queue):
+                if queued.get("type") == "state":
+                    del self.queue[i]
+                    break
+        self.queue.append(message)
+        if len(self.queue) > self.limits.max_queue:
+            self.dropped = True
+        self.ready.set()
+
+    async def writer(self) -> None:
+        """Send queued messages in order until the client goes or falls too far behind."""
+        try:
+            while not self.dropped:
+                await self.ready.wait()
+                self.ready.clear()
+                while self.queue:
+                    message = self.queue.popleft()
+                    await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+        except Exception:  # the connection closed under us: the reader sees it too
+            self.dropped = True
+            return
+        with contextlib.suppress(Exception):
+            await self.websocket.close(1008, "too slow: messages piled up")
+
+    def allow(self) -> bool:
+        """Token bucket: ``rate`` messages a second, ``burst`` at once."""
+        now = time.monotonic()
+        self.tokens = min(float(self.limits.burst),
+                          self.tokens + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def error(self, code: str, message: str) -> None:
+        self.push({"type": "error", "code": code, "message": message})
+
+
+def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
+    """The application, storing its tables at ``db_url`` (SQLite path or PostgreSQL URL)."""
+    limits = limits or Limits()
+    state: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store.open, db_url)
+        state["hub"] = Hub(store, max_tables=limits.max_tables)
+        yield
+        await state["hub"].close()
+
+    app = FastAPI(title="pinochlekit", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:3]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else
+                         str(err.get("msg", "invalid")))
+        return JSONResponse({"error": "; ".join(parts) or "bad request"}, status_code=422)
+
+    def rejected(error: RejectedError, status: int = 400) -> JSONResponse:
+        return JSONResponse({"error": str(error), "code": error.code}, status_code=status)
+
+    def not_found(table_id: str) -> JSONResponse:
+        return JSONResponse({"error": f"no table {table_id[:40]!r}"}, status_code=404)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{table_id}/{game_no}/{hand}", include_in_schema=False)
+    async def replay_page(table_id: str, game_no: int, hand: int) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        return {"levels": computer_levels(), **rules_catalog()}
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        return {"tables": await hub().db("list_tables")}
+
+    @app.post("/api/tables")
+    async def create_table(body: CreateTable) -> JSONResponse:
+        try:
+            table = await hub().create(body.title, body.rules, body.seats, body.grace,
+                                       body.pace, body.standin)
+        except RejectedError as error:
+            return rejected(error, 503 if error.code == "full" else 400)
+        return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info()},
+                            status_code=201)
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> JSONResponse:
+        table = await hub().get(table_id)
+        if table is None:
+            return not_found(table_id)
+        return JSONResponse(table.info())
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinSeat) -> JSONResponse:
+        table = await hub().get(table_id)
+        if table is None:
+            return not_found(table_id)
+        name = " ".join("".join(c for c in body.name if c.isprintable()).split())
+        if not name:
+            return JSONResponse({"error": "name: give a display name"}, status_code=422)
+        if body.seat >= len(table.seats):
+            return JSONResponse({"error": f"seat: 0 to {len(table.seats) - 1}"},
+                                status_code=422)
+        try:
+            token = await table.join(body.seat, name)
+        except RejectedError as error:
+            return rejected(error, 409)
+        return JSONResponse({"token": token, "seat": body.seat, "table": table.info()})
+
+    @app.get("/api/tables/{table_id}/history")
+    async def history(table_id: str) -> JSONResponse:
+        table = await hub().get(table_id)
+        if table is None:
+            return not_found(table_id)
+        return JSONResponse(table_history(table))
+
+    @app.get("/api/tables/{table_id}/games/{game_no}/hands/{hand}")
+    async def replay(table_id: str, game_no: int, hand: int) -> JSONResponse:
+        table = await hub().get(table_id)
+        if table is None:
+            return not_found(table_id)
+        try:
+            return JSONResponse(hand_replay(table, game_no, hand))
+        except LookupError as error:
+            return JSONResponse({"error": str(error.args[0])}, status_code=404)
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        table = await hub().get(table_id)
+        if table is None:
+            await websocket.send_json({"type": "error", "code": "no_table",
+                                       "message": f"no table {table_id[:40]!r}"})
+            await websocket.close(4404)
+            return
+        if len(table.connections()) >= limits.max_connections:
+            await websocket.send_json({"type": "error", "code": "full",
+                                       "message": f"this table already has "
+                                                  f"{limits.max_connections} connections"})
+            await websocket.close(1013)
+            return
+        client = _Client(websocket, limits)
+        writer = asyncio.create_task(client.writer())
+        attached = False
+        try:
+            try:
+                hello = await asyncio.wait_for(websocket.receive_text(), limits.hello_timeout)
+                data = json.loads(hello) if len(hello) <= limits.max_message else None
+            except (TimeoutError, json.JSONDecodeError, KeyError):
+                data = None
+            if not isinstance(data, dict) or data.get("type") != "hello":
+                client.error("bad_hello", 'start with {"type": "hello", "token": TOKEN} '
+                             "(no token: watch as a spectator)")
+                data = {}
+            token = data.get("token")
+            if isinstance(token, str) and token:
+                client.seat = table.seat_for_token(token[:100])
+                if client.seat is None:
+                    client.error("bad_token", "this seat token is not valid at this table; "
+                                 "you are watching as a spectator")
+            client.push({"type": "welcome", "seat": client.seat, "table": table.id})
+            table.attach(client)
+            attached = True
+            await _serve_client(table, client, limits)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if attached:
+                table.detach(client)
+            writer.cancel()
+
+    return app
+
+
+async def _serve_client(table: Table, client: _Client, limits: Limits) -> None:
+    """Read a client's messages until it leaves; every bad one gets an error, no crash."""
+    websocket = client.websocket
+    while not client.dropped:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        problem: tuple[str, str] | None
+        if text is None:
+            problem = ("bad_message", "send text messages (JSON), not binary")
+        elif not client.allow():
+            problem = ("rate_limited", f"too many messages: at most {limits.rate:g} a second")
+        elif len(text) > limits.max_message:
+            problem = ("too_large", f"message too large: at most {limits.max_message} "
+                                    "characters")
+        else:
+            problem = await _handle(table, client, text)
+        if problem is not None:
+            client.error(*problem)
+            client.push(table.state(client.seat))
+            if problem[0] in _ABUSE:
+                client.violations += 1
+            if client.violations > limits.max_violations:
+                with contextlib.suppress(Exception):
+                    await websocket.close(1008, "too many bad messages")
+                return
+
+
+async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] | None:
+    """Do what one message asks; a (code, message) problem if it cannot be done."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return "bad_json", f"not JSON: {error.msg} at character {error.pos}"
+    if not isinstance(data, dict):
+        return "bad_message", "a message is a JSON object with a 'type'"
+    kind = data.get("type")
+    try:
+        if kind == "act":
+            await table.act(client.seat, data.get("action"), data.get("ply"))
+        elif kind == "rematch":
+            await table.rematch(client.seat)
+        elif kind == "fill":
+            level = data.get("level", table.settings.standin)
+            if level not in computer_levels():
+                return "bad_message", f"level: one of {', '.join(computer_levels())}"
+            await table.fill(client.seat, str(level))
+        elif kind == "ping":
+            client.push({"type": "pong"})
+        elif kind == "state":
+            client.push(table.state(client.seat))
+        else:
+            return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
+                                    "rematch, fill, state or ping")
+    except RejectedError as error:
+        return error.code, str(error)
+    except Exception:  # a bug must not take the table or the server down
+        log.exception("table %s: message %r failed", table.id, text[:200])
+        return "server_error", "the server could not do that; the table is unchanged"
+    return None

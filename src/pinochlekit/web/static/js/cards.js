@@ -1,0 +1,68 @@
+// Shared helpers: card names for screen readers, card elements, seat names, HTTP.
+
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAME = { A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine" };
+const RANK_SHOWN = { A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9" };
+
+/** "TS" -> "ten of spades". */
+export function cardName(card) {
+  return `${RANK_NAME[card[0]]} of ${SUIT_NAME[card[1]]}`;
+}
+
+/** A list of cards as words: "ace of spades, ten of hearts". */
+export function cardsName(text) {
+  return text ? text.split(" ").map(cardName).join(", ") : "no cards";
+}
+
+/** A card face as an element (a button when ``onClick`` is given). */
+export function cardElement(card, { button = false, label = null } = {}) {
+  const el = document.createElement(button ? "button" : "span");
+  if (button) el.type = "button";
+  el.className = `card suit-${card[1]}`;
+  el.dataset.card = card;
+  el.setAttribute("aria-label", label || cardName(card));
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = RANK_SHOWN[card[0]];
+  const suit = document.createElement("span");
+  suit.className = "pip";
+  suit.textContent = SUIT_SYMBOL[card[1]];
+  suit.setAttribute("aria-hidden", "true");
+  rank.setAttribute("aria-hidden", "true");
+  el.append(rank, suit);
+  return el;
+}
+
+/** An element with text, optional class. */
+export function el(tag, text = "", cls = "") {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+export const COMPASS = ["South", "West", "North", "East"];
+
+/** The name shown for a seat of a table. */
+export function seatName(table, seat) {
+  const info = table.seats[seat];
+  if (!info || !info.name) return COMPASS[seat];
+  return info.kind === "human" ? info.name : `${COMPASS[seat]} (${info.name})`;
+}
+
+/** JSON over HTTP; throws an Error with the server's message. */
+export async function api(method, url, body) {
+  const response = await fetch(url, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+export function tokenKey(tableId) {
+  return `pinochle.token.${tableId}`;
+}

@@ -1,0 +1,125 @@
+// The lobby: create a table (preset or any option, a computer level per empty seat),
+// list open tables, join or watch.
+import { api, el, tokenKey, COMPASS } from "./cards.js";
+
+let meta = null;
+const $ = (id) => document.getElementById(id);
+
+function optionInput(option) {
+  const row = el("div", "", "row");
+  const id = `opt-${option.name}`;
+  const label = el("label", option.name.replaceAll("_", " "));
+  label.htmlFor = id;
+  label.title = `${option.doc} (source: ${option.source})`;
+  let input;
+  if (option.kind === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+  } else if (option.kind === "choice") {
+    input = document.createElement("select");
+    for (const choice of option.choices) input.append(new Option(String(choice), String(choice)));
+  } else {
+    input = document.createElement("input");
+    input.type = "number";
+  }
+  input.id = id;
+  input.dataset.option = option.name;
+  input.dataset.kind = option.kind;
+  input.setAttribute("aria-description", option.doc);
+  const hint = el("span", option.doc, "hint small");
+  row.append(label, input, hint);
+  return row;
+}
+
+function showPreset() {
+  const preset = meta.presets.find((p) => p.name === $("preset").value);
+  $("preset-source").textContent = preset.source;
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const value = preset.values[input.dataset.option];
+    if (input.dataset.kind === "bool") input.checked = value;
+    else input.value = String(value);
+  }
+}
+
+function rulesText() {
+  const preset = meta.presets.find((p) => p.name === $("preset").value);
+  const changes = [];
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const value = input.dataset.kind === "bool" ? input.checked : input.value;
+    if (String(value) !== String(preset.values[name])) {
+      changes.push(`${name}=${input.dataset.kind === "bool" ? (value ? "yes" : "no") : value}`);
+    }
+  }
+  return changes.length ? `${preset.name}(${changes.join(", ")})` : preset.name;
+}
+
+async function refresh() {
+  try {
+    const { tables } = await api("GET", "/api/tables");
+    const list = $("tables");
+    list.replaceChildren();
+    if (!tables.length) list.append(el("li", "No open tables yet: create one."));
+    for (const table of tables) {
+      const item = el("li", "", "table-item");
+      const open = table.seats.filter((s) => s.kind === "open").length;
+      const names = table.seats.map((s, i) => `${COMPASS[i]}: ${s.kind === "open" ? "open" : s.name}`);
+      item.append(el("strong", table.title), el("span", ` — ${table.rules}, ${table.status}, ${open} open seat${open === 1 ? "" : "s"}`),
+                  el("div", names.join(" · "), "hint"));
+      const link = document.createElement("a");
+      link.href = `/t/${table.id}`;
+      link.textContent = open ? "Join" : "Watch";
+      link.className = "button";
+      link.setAttribute("aria-label", `${link.textContent} ${table.title}`);
+      item.append(link);
+      list.append(item);
+    }
+  } catch (error) {
+    $("tables").replaceChildren(el("li", `Cannot list the tables: ${error.message}`, "error"));
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const name = $("name").value.trim();
+  if (!name) {
+    $("create-error").textContent = "Give your name first.";
+    $("name").focus();
+    return;
+  }
+  localStorage.setItem("pinochle.name", name);
+  const seats = ["open", $("seat1").value, $("seat2").value, $("seat3").value];
+  try {
+    const table = await api("POST", "/api/tables", {
+      title: $("title").value, rules: rulesText(), seats,
+      grace: Number($("grace").value), pace: Number($("pace").value), standin: $("standin").value,
+    });
+    const joined = await api("POST", `/api/tables/${table.id}/join`, { seat: 0, name });
+    localStorage.setItem(tokenKey(table.id), JSON.stringify({ token: joined.token, seat: 0 }));
+    location.href = table.url;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+async function main() {
+  meta = await api("GET", "/api/meta");
+  for (const preset of meta.presets) $("preset").append(new Option(preset.name, preset.name));
+  for (const option of meta.options) $("options").append(optionInput(option));
+  for (const select of document.querySelectorAll(".seat-kind")) {
+    select.append(new Option("Open for a friend", "open"));
+    for (const level of meta.levels) select.append(new Option(`Computer: ${level}`, level));
+    select.value = meta.levels.includes("standard") ? "standard" : meta.levels[0];
+  }
+  for (const level of meta.levels) $("standin").append(new Option(level, level));
+  $("standin").value = meta.levels.includes("standard") ? "standard" : meta.levels[0];
+  $("preset").addEventListener("change", showPreset);
+  $("create").addEventListener("submit", create);
+  $("name").value = localStorage.getItem("pinochle.name") || "";
+  showPreset();
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+main();

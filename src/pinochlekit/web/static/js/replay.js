@@ -1,0 +1,75 @@
+// Step-by-step replay of a finished hand: every hand shown, one action at a time.
+import { api, cardElement, cardName, el, seatName, SUIT_NAME, COMPASS } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const [, , tableId, gameNo, handNo] = location.pathname.split("/");
+let data = null;
+let step = 0;
+
+function render() {
+  const total = data.steps.length;
+  const atEnd = step >= total;
+  $("where").textContent = atEnd ? `Result (after ${total} actions)` : `Step ${step + 1} of ${total}`;
+  const board = $("board");
+  board.replaceChildren();
+  const current = atEnd ? data.steps[total - 1] : data.steps[step];
+  const view = current.view;
+  $("step-action").textContent = atEnd ? "" :
+    `${seatName(data, current.seat)} (${COMPASS[current.seat]}) will: ${current.action.replace(/\b([2-9TJQKA])([SHDC])\b/g, (m) => cardName(m))}`;
+  view.hands.forEach((hand, seat) => {
+    const row = el("div", "", "replay-seat");
+    row.append(el("strong", `${COMPASS[seat]} — ${seatName(data, seat)}${view.dealer === seat ? " (dealer)" : ""}: `));
+    const cards = el("span", "", "trick-row");
+    for (const card of hand.split(" ").filter(Boolean)) cards.append(cardElement(card));
+    row.append(cards);
+    board.append(row);
+  });
+  const info = [];
+  if (view.trump) info.push(`trump ${SUIT_NAME[view.trump]}`);
+  if (view.declarer !== null) info.push(`${seatName(data, view.declarer)} declared ${view.contract}`);
+  info.push(`trick points ${view.trick_points.join(" – ")}`);
+  board.append(el("p", info.join(" · ")));
+  if (view.trick.length) {
+    const trick = el("div", "", "trick-row");
+    trick.setAttribute("aria-label", "Trick in progress");
+    for (const [seat, card] of view.trick) trick.append(cardElement(card, { label: `${seatName(data, seat)}: ${cardName(card)}` }));
+    board.append(el("p", "Trick in progress:"), trick);
+  }
+  $("result").replaceChildren();
+  if (atEnd) {
+    const r = data.result;
+    $("result").append(el("h2", `Result: ${r.outcome}`),
+      el("p", `Meld ${r.meld_points.join(" – ")}, tricks ${r.trick_points.join(" – ")}, hand ${r.scores.join(" – ")}, totals ${r.totals.join(" – ")}.`),
+      el("p", `Deal seed ${r.deal_seed} (SHA-256 ${r.commitment}).`, "hint small"));
+  }
+  $("prev").disabled = step === 0;
+  $("first").disabled = step === 0;
+  $("next").disabled = atEnd;
+  $("last").disabled = atEnd;
+}
+
+function go(to) {
+  step = Math.max(0, Math.min(data.steps.length, to));
+  render();
+}
+
+async function main() {
+  try {
+    data = await api("GET", `/api/tables/${tableId}/games/${gameNo}/hands/${handNo}`);
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  $("title").textContent = `— replay of hand ${handNo}`;
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(step - 1));
+  $("next").addEventListener("click", () => go(step + 1));
+  $("last").addEventListener("click", () => go(data.steps.length));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") go(step - 1);
+    if (event.key === "ArrowRight") go(step + 1);
+  });
+  render();
+}
+
+main();

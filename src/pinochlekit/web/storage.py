@@ -1,0 +1,286 @@
+"""Where the server keeps its tables: SQLite (the default) or PostgreSQL, one code path.
+
+A table is stored as what it takes to rebuild it by replay (the engine's game
+is a pure function of rules, seed and actions): its settings, its seats
+(names, the SHA-256 of each seat's token, computer levels), one row per game
+played at it (rules, secret seed, first dealer) and one row per action, in
+order. Every action is committed before the server broadcasts it, so a
+restart replays each table to exactly where it was.
+
+``Store.open(url)`` takes ``sqlite:///path/to/file.db`` (or a bare path) or
+``postgresql://user@host/db``. Every method is synchronous; the server calls
+them from one worker thread.
+
+>>> store = Store.open("sqlite://:memory:")
+>>> store.create_table("t1", "Club night", {"grace": 60}, ["open", "easy", "easy", "easy"])
+>>> store.add_game("t1", 0, "pagat", "secret", 0)
+>>> store.add_action("t1", 0, 0, 1, "bid 250", "human")
+>>> store.load_table("t1").games[0].actions
+['bid 250']
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["GameRow", "SeatRow", "Store", "StoreError", "TableRow"]
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS web_tables (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        status TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS web_seats (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        token_hash TEXT,
+        PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS web_games (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        rules TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        dealer INTEGER NOT NULL,
+        PRIMARY KEY (table_id, game_no))""",
+    """CREATE TABLE IF NOT EXISTS web_actions (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, game_no, ply))""",
+)
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used; the message says which and why."""
+
+
+@dataclass
+class SeatRow:
+    """One seat: ``kind`` is ``open`` (waiting for a person), ``human`` or a computer level."""
+
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None
+
+
+@dataclass
+class GameRow:
+    """One game played at a table: what rebuilds it (the seed stays on the server)."""
+
+    game_no: int
+    rules: str
+    seed: str
+    dealer: int
+    actions: list[str] = field(default_factory=list)
+    actors: list[str] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
+
+
+@dataclass
+class TableRow:
+    """A stored table with its seats and games."""
+
+    id: str
+    title: str
+    settings: dict[str, Any]
+    created: float
+    status: str
+    seats: list[SeatRow]
+    games: list[GameRow]
+
+
+class Store:
+    """The tables of one server, in SQLite or PostgreSQL (see the module docstring)."""
+
+    def __init__(self, connection: Any, paramstyle: str, url: str) -> None:
+        """Use :meth:`open`."""
+        self._db = connection
+        self._pg = paramstyle == "format"
+        self.url = url
+        self._lock = threading.Lock()
+        for statement in _SCHEMA:
+            self._run(statement)
+        self._commit()
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        """Open (and create if needed) the store at ``url``; :class:`StoreError` if it fails."""
+        if url.startswith(("postgresql://", "postgres://")):
+            try:
+                import psycopg
+            except ImportError:
+                raise StoreError("PostgreSQL needs the psycopg package: "
+                                 "pip install 'pinochlekit[web]'") from None
+            try:
+                connection = psycopg.connect(url, connect_timeout=10)
+            except psycopg.Error as error:
+                raise StoreError(f"cannot connect to {_safe(url)}: "
+                                 f"{str(error).strip().splitlines()[0]}") from None
+            try:
+                return cls(connection, "format", _safe(url))
+            except psycopg.Error as error:
+                raise StoreError(f"cannot use {_safe(url)}: {error}") from None
+        # sqlite:///absolute/path, sqlite://relative/path, sqlite://:memory: or a bare path
+        path = url.removeprefix("sqlite://")
+        try:
+            lite = sqlite3.connect(path or ":memory:", check_same_thread=False,
+                                   isolation_level=None)
+            lite.execute("PRAGMA journal_mode=WAL")
+            lite.execute("PRAGMA synchronous=NORMAL")
+            lite.execute("PRAGMA busy_timeout=5000")
+            store = cls(lite, "qmark", path)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the database {path!r}: {error}") from None
+        return store
+
+    # -- plumbing ---------------------------------------------------------------
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        if self._pg:
+            sql = sql.replace("?", "%s")
+        cursor = self._db.cursor()
+        cursor.execute(sql, tuple(params))
+        return cursor
+
+    def _commit(self) -> None:
+        if self._pg:
+            self._db.commit()
+
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> int:
+        """Run ``statements`` in one transaction; the rows the last one changed."""
+        with self._lock:
+            try:
+                if not self._pg:
+                    self._db.execute("BEGIN IMMEDIATE")
+                count = 0
+                for sql, params in statements:
+                    count = self._run(sql, params).rowcount
+                if self._pg:
+                    self._db.commit()
+                else:
+                    self._db.execute("COMMIT")
+                return count
+            except Exception:
+                if self._pg:
+                    self._db.rollback()
+                else:
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            rows = self._run(sql, params).fetchall()
+            if self._pg:
+                self._db.commit()  # end the read transaction
+            return [tuple(r) for r in rows]
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    # -- tables -----------------------------------------------------------------
+
+    def create_table(self, table_id: str, title: str, settings: dict[str, Any],
+                     seats: Sequence[str]) -> None:
+        """Store a new table whose seats are ``open`` or computer levels."""
+        statements: list[tuple[str, Sequence[Any]]] = [(
+            "INSERT INTO web_tables (id, title, settings, created, status) VALUES (?, ?, ?, ?, ?)",
+            (table_id, title, json.dumps(settings), time.time(), "waiting"))]
+        for seat, kind in enumerate(seats):
+            statements.append(("INSERT INTO web_seats (table_id, seat, kind, name, token_hash) "
+                               "VALUES (?, ?, ?, ?, ?)", (table_id, seat, kind, "", None)))
+        self._write(statements)
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Record a table's status (``waiting``, ``playing``, ``over``)."""
+        self._write([("UPDATE web_tables SET status = ? WHERE id = ?", (status, table_id))])
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an open seat to a person; False if someone took it first."""
+        return self._write([(
+            "UPDATE web_seats SET kind = 'human', name = ?, token_hash = ? "
+            "WHERE table_id = ? AND seat = ? AND kind = 'open'",
+            (name, token_hash, table_id, seat))]) == 1
+
+    def set_seat(self, table_id: str, seat: int, kind: str, name: str) -> None:
+        """Change a seat's kind and name (an open seat filled by a computer)."""
+        self._write([("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ?",
+                      (kind, name, table_id, seat))])
+
+    def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int) -> None:
+        """Store the start of a game at a table (its seed stays secret on the server)."""
+        self._write([("INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
+                      "VALUES (?, ?, ?, ?, ?)", (table_id, game_no, rules, seed, dealer))])
+
+    def add_action(self, table_id: str, game_no: int, ply: int, seat: int, action: str,
+                   actor: str) -> None:
+        """Commit one action (the ``ply``-th of the game, from 0) before it is broadcast."""
+        self._write([("INSERT INTO web_actions (table_id, game_no, ply, seat, action, actor, at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (table_id, game_no, ply, seat, action, actor, time.time()))])
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """A stored table with its seats, games and actions, or None."""
+        rows = self._read("SELECT id, title, settings, created, status FROM web_tables "
+                          "WHERE id = ?", (table_id,))
+        if not rows:
+            return None
+        tid, title, settings, created, status = rows[0]
+        seats = [SeatRow(int(s), k, n, h) for s, k, n, h in self._read(
+            "SELECT seat, kind, name, token_hash FROM web_seats WHERE table_id = ? "
+            "ORDER BY seat", (table_id,))]
+        games = [GameRow(int(g), r, s, int(d)) for g, r, s, d in self._read(
+            "SELECT game_no, rules, seed, dealer FROM web_games WHERE table_id = ? "
+            "ORDER BY game_no", (table_id,))]
+        by_no = {g.game_no: g for g in games}
+        for game_no, seat, action, actor in self._read(
+                "SELECT game_no, seat, action, actor FROM web_actions WHERE table_id = ? "
+                "ORDER BY game_no, ply", (table_id,)):
+            by_no[int(game_no)].actions.append(action)
+            by_no[int(game_no)].actors.append(actor)
+            by_no[int(game_no)].seats.append(int(seat))
+        return TableRow(tid, title, json.loads(settings), float(created), status, seats, games)
+
+    def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest tables still waiting or playing: id, title, status, seats."""
+        rows = self._read("SELECT id, title, settings, created, status FROM web_tables "
+                          "WHERE status <> 'over' ORDER BY created DESC LIMIT ?", (limit,))
+        out = []
+        for tid, title, settings, created, status in rows:
+            seats = self._read("SELECT seat, kind, name FROM web_seats WHERE table_id = ? "
+                               "ORDER BY seat", (tid,))
+            out.append({"id": tid, "title": title, "status": status, "created": float(created),
+                        "rules": json.loads(settings).get("rules", ""),
+                        "seats": [{"seat": int(s), "kind": k, "name": n} for s, k, n in seats]})
+        return out
+
+    def count_tables(self) -> int:
+        """How many tables are waiting or playing."""
+        return int(self._read("SELECT COUNT(*) FROM web_tables WHERE status <> 'over'")[0][0])
+
+
+def _safe(url: str) -> str:
+    """A database URL without its password, for messages."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{tail}"

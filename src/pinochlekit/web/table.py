@@ -1,0 +1,464 @@
+"""A live table: the game, its seats, the connections watching it, its computer players.
+
+Every action goes through the rules engine here, under the table's lock:
+checked (:meth:`Game.is_legal`), committed to the store, applied, then
+broadcast, each connection receiving only what its seat may see. Computer
+seats (and stand-ins for players away longer than the grace period) move in
+a background task, their decisions computed in a worker thread so that one
+table never blocks the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pinochlekit.actions import Give, Return, parse_action
+from pinochlekit.errors import NotationError, PinochleError
+from pinochlekit.game import Game
+from pinochlekit.players import Player, make_player
+from pinochlekit.record import GameRecord
+from pinochlekit.rules import Rules
+from pinochlekit.views import Phase
+from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
+from pinochlekit.web.storage import TableRow
+
+__all__ = ["Connection", "Seat", "Table", "TableSettings", "token_hash"]
+
+log = logging.getLogger("pinochlekit.web")
+OPEN = "open"
+#: Levels that decide in about a millisecond: they play on the event loop; the
+#: others (simulations: 10 to 100 ms) think in worker threads.
+QUICK_LEVELS = frozenset({"random", "simple", "easy"})
+HUMAN = "human"
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat token: its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Connection(Protocol):
+    """A client watching a table: the server's WebSocket wrapper."""
+
+    seat: int | None
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message for the client (never blocks)."""
+
+
+@dataclass
+class TableSettings:
+    """A table's settings, chosen when it is created and stored with it."""
+
+    rules: str = "pagat"
+    grace: float = 60.0  # seconds before a computer plays for an absent player
+    pace: float = 0.8  # seconds a computer waits before each move, so people can follow
+    standin: str = "standard"  # the level that plays for an absent player
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as stored and sent."""
+        return {"rules": self.rules, "grace": self.grace, "pace": self.pace,
+                "standin": self.standin}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings read back from the store."""
+        return cls(str(data.get("rules", "pagat")), float(data.get("grace", 60.0)),
+                   float(data.get("pace", 0.8)), str(data.get("standin", "standard")))
+
+
+@dataclass
+class Seat:
+    """One seat: open, a person (held by a token) or a computer level."""
+
+    number: int
+    kind: str
+    name: str
+    token_hash: str | None = None
+    connections: set[Connection] = field(default_factory=set)
+    away_since: float | None = None
+    standin: bool = False
+    player: Player | None = None
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person holds the seat."""
+        return self.kind == HUMAN
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer player holds the seat for good."""
+        return self.kind not in (HUMAN, OPEN)
+
+    def info(self) -> dict[str, Any]:
+        """What everyone may know about the seat."""
+        return {"seat": self.number, "kind": self.kind, "name": self.name,
+                "connected": bool(self.connections), "standin": self.standin}
+
+
+class RejectedError(Exception):
+    """An action a client may not take now; the message says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+Db = Callable[..., Awaitable[Any]]
+Compute = Callable[..., Awaitable[Any]]
+
+
+class Table:
+    """A table in memory, rebuilt from the store by replay (see :meth:`from_row`)."""
+
+    def __init__(self, table_id: str, title: str, settings: TableSettings, seats: list[Seat],
+                 created: float, db: Db, compute: Compute) -> None:
+        self.id = table_id
+        self.title = title
+        self.settings = settings
+        self.rules = Rules.from_string(settings.rules)
+        self.seats = seats
+        self.created = created
+        self.db = db
+        self.compute = compute
+        self.spectators: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.games: list[tuple[str, Game]] = []  # (secret seed, game) per game played here
+        self.actors: list[list[tuple[int, str]]] = []  # (seat, who) per action, per game
+        self._driver: asyncio.Task[None] | None = None
+        self._summaries: dict[int, list[dict[str, Any]]] = {}
+        self.closed = False
+
+    # -- building ----------------------------------------------------------------
+
+    @classmethod
+    def from_row(cls, row: TableRow, db: Db, compute: Compute) -> Table:
+        """Rebuild a stored table: every game replayed from its seed and actions."""
+        settings = TableSettings.from_dict(row.settings)
+        seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in row.seats]
+        table = cls(row.id, row.title, settings, seats, row.created, db, compute)
+        for game in row.games:
+            replayed = GameRecord(game.rules, game.seed, game.dealer,
+                                  tuple(game.actions)).replay()
+            table.games.append((game.seed, replayed))
+            table.actors.append(list(zip(game.seats, game.actors, strict=True)))
+        for seat in table.seats:
+            table._make_player(seat)
+            if seat.is_human:
+                seat.away_since = time.monotonic()  # nobody is connected after a restart
+        return table
+
+    def _make_player(self, seat: Seat) -> None:
+        seed = f"{self.id}/{len(self.games)}/{seat.number}/{secrets.token_hex(4)}"
+        if seat.is_computer:
+            seat.player = make_player(seat.kind, seed)
+        elif seat.is_human:
+            seat.player = make_player(self.settings.standin, seed)
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played (the last one), or None before every seat is taken."""
+        return self.games[-1][1] if self.games else None
+
+    @property
+    def status(self) -> str:
+        """``waiting`` for players, ``playing``, or ``over``."""
+        game = self.game
+        if game is None:
+            return "waiting"
+        return "over" if game.phase is Phase.GAME_OVER else "playing"
+
+    async def start_game(self, dealer: int | None = None) -> None:
+        """Start a game (the first, or a rematch) once every seat is taken."""
+        seed = secrets.token_hex(16)
+        if dealer is None:
+            dealer = secrets.randbelow(self.rules.players)
+        game = Game.new(self.rules, seed=seed, dealer=dealer)
+        await self.db("add_game", self.id, len(self.games), str(self.rules), seed, dealer)
+        self.games.append((seed, game))
+        self.actors.append([])
+        for seat in self.seats:
+            self._make_player(seat)
+        await self.db("set_status", self.id, "playing")
+
+    # -- what clients see ------------------------------------------------------
+
+    def info(self) -> dict[str, Any]:
+        """What everyone may know about the table."""
+        return {"id": self.id, "title": self.title, "status": self.status,
+                "rules": str(self.rules), "settings": self.settings.to_dict(),
+                "seats": [s.info() for s in self.seats], "game_no": len(self.games),
+                "ply": 0 if self.game is None else len(self.game.actions),
+                "spectators": len(self.spectators)}
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The full state message for one seat (``None``: a spectator)."""
+        message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat}
+        game = self.game
+        if game is None:
+            message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
+            return message
+        view = game.view(seat) if seat is not None else game.public_view()
+        message["ply"] = len(game.actions)
+        message["view"] = view_dict(view)
+        message["deal"] = None if game.phase is Phase.GAME_OVER else {
+            "number": game.hand_number, "commitment": commitment(game.deal_seed)}
+        summaries = self.hand_summaries(len(self.games) - 1)
+        message["hands"] = [brief(h) for h in summaries]
+        message["last_hand"] = summaries[-1] if summaries else None
+        last = None
+        if game.actions:
+            seat_of, actor = self.actors[-1][-1]
+            action = game.actions[-1]
+            text = str(action)
+            if isinstance(action, Give | Return) and seat not in (seat_of, (seat_of + 2) % 4):
+                # RULES.md §1 Passing: only the two partners see the cards passed
+                text = f"{action.verb} {len(action.cards)} cards"
+            last = {"seat": seat_of, "action": text, "actor": actor}
+        message["last"] = last
+        return message
+
+    def hand_summaries(self, game_no: int) -> list[dict[str, Any]]:
+        """Every finished hand of a game, seeds revealed (computed once per hand)."""
+        seed, game = self.games[game_no]
+        done = self._summaries.setdefault(game_no, [])
+        for index in range(len(done), len(game.results)):
+            done.append(hand_summary(seed, index, game.results[index], self.rules.players))
+        return done
+
+    def broadcast(self) -> None:
+        """Send every connection the state its seat may see."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in self.connections():
+            message = cache.get(conn.seat)
+            if message is None:
+                message = cache[conn.seat] = self.state(conn.seat)
+            conn.push(message)
+
+    def connections(self) -> list[Connection]:
+        """Every client watching, seated or not."""
+        out = list(self.spectators)
+        for seat in self.seats:
+            out.extend(seat.connections)
+        return out
+
+    # -- connecting ------------------------------------------------------------
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat a token holds, or None."""
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat.number
+        return None
+
+    def attach(self, conn: Connection) -> None:
+        """A client connects (to its seat, or as a spectator); the seat is back."""
+        if conn.seat is None:
+            self.spectators.add(conn)
+        else:
+            seat = self.seats[conn.seat]
+            seat.connections.add(conn)
+            seat.away_since = None
+            seat.standin = False
+            if seat.timer is not None:
+                seat.timer.cancel()
+                seat.timer = None
+        self.broadcast()
+        self.kick()
+
+    def detach(self, conn: Connection) -> None:
+        """A client leaves; a person's seat gets a stand-in after the grace period."""
+        if conn.seat is None:
+            self.spectators.discard(conn)
+        else:
+            seat = self.seats[conn.seat]
+            seat.connections.discard(conn)
+            if not seat.connections and seat.is_human:
+                seat.away_since = time.monotonic()
+                loop = asyncio.get_running_loop()
+                if seat.timer is not None:
+                    seat.timer.cancel()
+                seat.timer = loop.call_later(self.settings.grace, self._grace_over, seat)
+        if not self.closed:
+            self.broadcast()
+
+    def _grace_over(self, seat: Seat) -> None:
+        """A seat away past the grace period gets a stand-in (a table setting, not a rule)."""
+        seat.timer = None
+        if not seat.connections and seat.is_human:
+            seat.standin = True
+            self.broadcast()
+            self.kick()
+
+    def start_grace_timers(self) -> None:
+        """After a restart: every person's seat waits out the grace period again."""
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if seat.is_human and not seat.connections and seat.timer is None:
+                seat.timer = loop.call_later(self.settings.grace, self._grace_over, seat)
+
+    # -- acting ----------------------------------------------------------------
+
+    async def act(self, seat: int | None, text: Any, ply: Any) -> None:
+        """A person's action: checked, committed, applied, broadcast.
+
+        Raises :class:`RejectedError` (and changes nothing) when it is not
+        allowed: a spectator, a stale ``ply``, another seat's turn, or an
+        action the rules forbid.
+        """
+        if seat is None:
+            raise RejectedError("spectator", "spectators cannot act; join a seat to play")
+        if not isinstance(text, str) or not isinstance(ply, int) or isinstance(ply, bool):
+            raise RejectedError("bad_message",
+                                 "an act message needs 'action' (text) and 'ply' (a number)")
+        async with self.lock:
+            game = self.game
+            if game is None:
+                raise RejectedError("waiting", "the game starts when every seat is taken")
+            if ply != len(game.actions):
+                raise RejectedError("stale", f"stale action {text!r}: the table has moved on "
+                                     f"(you sent ply {ply}, it is now {len(game.actions)})")
+            try:
+                action = parse_action(text[:200])
+            except NotationError as error:
+                raise RejectedError("bad_action", str(error)) from None
+            try:
+                if not game.is_legal(action, seat):
+                    game.copy().apply(action, seat)  # raises, naming the rule broken
+                    raise RejectedError("illegal", f"illegal action {text!r}")
+            except PinochleError as error:
+                code = "not_your_turn" if "turn" in str(error) else "illegal"
+                raise RejectedError(code, str(error)) from None
+            await self._commit(game, seat, str(action), HUMAN)
+        self.kick()
+
+    async def _commit(self, game: Game, seat: int, text: str, actor: str) -> None:
+        """Store, then apply, then broadcast one legal action (the table lock is held)."""
+        await self.db("add_action", self.id, len(self.games) - 1, len(game.actions), seat,
+                      text, actor)
+        game.apply(parse_action(text), seat)
+        self.actors[-1].append((seat, actor))
+        if game.phase is Phase.GAME_OVER:
+            await self.db("set_status", self.id, "over")
+        self.broadcast()
+
+    def kick(self) -> None:
+        """Make sure computer seats move when it is their turn."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    def _computer_to_act(self) -> Seat | None:
+        game = self.game
+        if game is None or game.to_act is None:
+            return None
+        seat = self.seats[game.to_act]
+        if seat.is_computer or (seat.is_human and seat.standin):
+            return seat
+        return None
+
+    async def _drive(self) -> None:
+        """Play the computer seats' turns, one after another, while anyone watches."""
+        try:
+            await self._drive_seats()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a failing player must not take the server down
+            log.exception("table %s: a computer player failed", self.id)
+
+    async def _drive_seats(self) -> None:
+        while not self.closed and self.connections():
+            seat = self._computer_to_act()
+            if seat is None:
+                return
+            await asyncio.sleep(self.settings.pace)
+            async with self.lock:
+                game = self.game
+                if game is None or self._computer_to_act() is not seat:
+                    continue
+                ply = len(game.actions)
+                view = game.view(seat.number)
+            player = seat.player
+            assert player is not None
+            if (seat.kind if seat.is_computer else self.settings.standin) in QUICK_LEVELS:
+                action = player.choose(view)  # a few milliseconds at most: no thread hop
+            else:
+                action = await self.compute(player.choose, view)
+            async with self.lock:
+                game = self.game
+                if game is None or len(game.actions) != ply or self._computer_to_act() is not seat:
+                    continue  # the person came back and played, or a rematch began
+                await self._commit(game, seat.number, str(action),
+                                   "standin" if seat.is_human else "computer")
+
+    async def rematch(self, seat: int | None) -> None:
+        """Start a new game at the same table, same seats, once the game is over."""
+        if seat is None:
+            raise RejectedError("spectator", "only seated players can start a rematch")
+        async with self.lock:
+            game = self.game
+            if game is None or game.phase is not Phase.GAME_OVER:
+                raise RejectedError("not_over", "a rematch starts only when the game is over")
+            await self.start_game((game.first_dealer + 1) % self.rules.players)
+            self.broadcast()
+        self.kick()
+
+    async def fill(self, seat: int | None, level: str) -> None:
+        """Put computer players in every open seat and start the game."""
+        if seat is None:
+            raise RejectedError("spectator", "only seated players can fill the table")
+        async with self.lock:
+            if self.game is not None:
+                raise RejectedError("started", "the game has started: every seat is taken")
+            for other in self.seats:
+                if other.kind == OPEN:
+                    other.kind, other.name = level, computer_name(level)
+                    await self.db("set_seat", self.id, other.number, other.kind, other.name)
+            await self.start_game()
+            self.broadcast()
+        self.kick()
+
+    async def join(self, number: int, name: str) -> str:
+        """Give an open seat to a person; the token that holds it."""
+        async with self.lock:
+            seat = self.seats[number]
+            if seat.kind != OPEN:
+                raise RejectedError("taken", f"seat {number} is not open")
+            token = secrets.token_urlsafe(24)
+            digest = token_hash(token)
+            if not await self.db("claim_seat", self.id, number, name, digest):
+                raise RejectedError("taken", f"seat {number} is not open")
+            seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
+            seat.away_since = time.monotonic()
+            self._make_player(seat)
+            self.start_grace_timers()  # until the person connects
+            if all(s.kind != OPEN for s in self.seats) and self.game is None:
+                await self.start_game()
+            self.broadcast()
+        return token
+
+    def close(self) -> None:
+        """Stop the table's tasks (server shutdown)."""
+        self.closed = True
+        if self._driver is not None:
+            self._driver.cancel()
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+            if seat.player is not None:
+                with contextlib.suppress(Exception):
+                    seat.player.close()
+
+
+def computer_name(level: str) -> str:
+    """The name shown for a computer seat."""
+    return level

@@ -1,0 +1,211 @@
+"""The web table in a real browser: Debian's chromium driven by Playwright, against
+`pinochle serve` in a subprocess. A person clicks through a whole hand against three
+computer players; two browsers at one table see each other's actions; a reload in the
+middle of a hand gives the seat back."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from pinochlekit.web.process import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    base = tmp_path_factory.mktemp("browser")
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: .ci/run installs it"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def create_table(page: Page, server: ServerProcess, name: str, seats: list[str],
+                 preset: str = "pagat", options: dict[str, str] | None = None) -> str:
+    """Create a table from the lobby by clicking; returns the table page's address."""
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Rules").select_option(preset)
+    if options:
+        page.get_by_text("Change any rule option").click()
+        for option, value in options.items():
+            page.fill(f"#opt-{option}", value)
+    for number, kind in enumerate(seats, 1):
+        page.select_option(f"#seat{number}", kind)
+    page.get_by_text("Table settings").click()
+    page.get_by_label("Seconds a computer waits before each move").fill("0.05")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    return page.url
+
+
+def click(target: Locator) -> bool:
+    """Click as a person would; False if the control went away meanwhile (the page
+    redraws on every change at the table), so the caller looks again."""
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
+def take_turn(page: Page, play: bool = True) -> bool:
+    """If it is this page's turn, act by clicking as a person would; True if it did
+    (with ``play=False``, never play a card)."""
+    controls = page.locator("#controls")
+    if page.locator("#summary[open]").count():
+        return False
+    if controls.get_by_role("button", name="Pass", exact=True).count():
+        return click(controls.get_by_role("button", name="Pass", exact=True))
+    if controls.get_by_role("group", name="Name trump").count():
+        return click(controls.get_by_role("button", name="Trump spades"))
+    give = controls.get_by_role("button", name="cards", exact=False)
+    if give.count():
+        n = int(give.inner_text().split()[1])
+        cards = page.locator("#hand button")
+        for i in range(n):
+            if cards.nth(i).get_attribute("aria-pressed") != "true" and not click(cards.nth(i)):
+                return False
+        return click(give)
+    playable = page.locator("#hand button.playable")
+    if play and playable.count():
+        return click(playable.first)
+    return False
+
+
+def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess,
+                                                    browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand .card").count() == 12
+    hash_shown = page.locator("#fair code.hash").inner_text()
+    assert len(hash_shown) == 64
+    deadline = time.monotonic() + 120
+    while not page.locator("#summary[open]").count():
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if not take_turn(page):
+            page.wait_for_timeout(50)
+    summary = page.locator("#summary")
+    assert "Hand 1 is over" in summary.inner_text()
+    assert "Total" in summary.inner_text()
+    page.get_by_role("button", name="Continue").click()
+    assert page.locator("#scores tr").count() >= 3  # head, hand 1, total
+    fair = page.locator("#fair .fair-list li").first
+    assert "✓ verified" in fair.inner_text() and hash_shown in fair.inner_text()
+    assert "gives your cards exactly" in fair.inner_text()
+    with page.expect_popup() as popup_info:
+        page.locator("#history a").first.click()
+    replay = popup_info.value
+    replay.wait_for_selector(".replay-seat")
+    assert replay.locator(".replay-seat").count() == 4
+    replay.get_by_role("button", name="Last step").click()
+    assert "Result" in replay.locator("#result").inner_text()
+    assert not errors, errors
+    page.close()
+
+
+def test_two_browsers_at_one_table_see_each_other(server: ServerProcess,
+                                                   browser: Browser) -> None:
+    ann_context, bob_context = browser.new_context(), browser.new_context()
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    errors = watch_errors(ann) + watch_errors(bob)
+    url = create_table(ann, server, "Ann", ["simple", "open", "simple"], preset="modern",
+                       options={"min_bid": "200"})
+    ann.wait_for_selector("#controls >> text=Fill empty seats")
+    assert "modern(min_bid=200)" in ann.locator("#table-title").inner_text()
+    bob.goto(url)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_role("button", name="Sit at North").click()
+    bob.wait_for_selector("#hand .card")
+    ann.wait_for_selector("#hand .card")
+    assert "Bob" in ann.locator("#seat-top").inner_text()
+    assert "Ann" in bob.locator("#seat-top").inner_text()  # partners sit opposite
+    # Whoever's turn it is acts; the other browser sees the call.
+    deadline = time.monotonic() + 60
+    acted_by = None
+    while acted_by is None:
+        assert time.monotonic() < deadline
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
+            button = page.locator("#controls").get_by_role("button", name="Pass", exact=True)
+            if button.count() and click(button):
+                acted_by = (page, name)
+                break
+        else:
+            ann.wait_for_timeout(50)
+    other = bob if acted_by[0] is ann else ann
+    other.wait_for_function(
+        "(who) => document.querySelector('#auction').textContent.includes(who + ': pass')",
+        arg=acted_by[1])
+    assert not errors, errors
+    ann_context.close()
+    bob_context.close()
+
+
+def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
+                                                         browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+    errors = watch_errors(page)
+    create_table(page, server, "Cleo", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    deadline = time.monotonic() + 60
+    while not page.locator("#hand button.playable").count():
+        assert time.monotonic() < deadline
+        if page.locator("#summary[open]").count():
+            page.get_by_role("button", name="Continue").click()
+        if not take_turn(page, play=False):
+            page.wait_for_timeout(50)
+    # it is this seat's turn to play a card: nothing moves until it plays
+    before = page.locator("#hand").inner_text()
+    status = page.locator("#status").inner_text()
+    page.reload()
+    page.wait_for_selector("#hand button.playable")
+    assert page.locator("#hand").inner_text() == before
+    assert "Cleo" in page.locator("#seat-bottom").inner_text()
+    assert "(you" in page.locator("#seat-bottom").inner_text()
+    assert page.locator("#status").inner_text() == status
+    assert page.locator("#join").is_hidden()
+    # the table fits a phone's width
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    # every control has a name a screen reader can say
+    unnamed = page.evaluate("""[...document.querySelectorAll('button, input, select, a')]
+        .filter((e) => !e.hidden && e.offsetParent !== null)
+        .filter((e) => !(e.getAttribute('aria-label') || e.textContent.trim()
+                         || (e.labels && e.labels.length)))
+        .map((e) => e.outerHTML)""")
+    assert unnamed == []
+    label = page.locator("#hand button.playable").first.get_attribute("aria-label")
+    assert label is not None and label.startswith("Play ")
+    # play a card with the keyboard: focus the hand, move with the arrow keys, press Enter
+    cards_before = page.locator("#hand button").count()
+    page.locator("#hand button.playable").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('#hand button').length < {cards_before}")
+    assert not errors, errors
+    page.close()

@@ -1,0 +1,154 @@
+"""The endgame solver (players/solver.py and the C _solver) against a plain minimax.
+
+The reference below is written differently on purpose: it plays cards through
+the engine's own :func:`pinochlekit.tricks.legal_mask`, tries every distinct
+kind (no equivalence pruning, no table, no alpha-beta) and scores tricks with
+:func:`pinochlekit.tricks.card_points`. Random endgames of two to four tricks,
+with and without a trick in progress, under presets whose play rules differ.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pinochlekit.cards import Hand
+from pinochlekit.players.solver import Endgame, card_values, native_solver, solve
+from pinochlekit.rules import Rules
+from pinochlekit.tricks import card_points, legal_mask, winner_index
+
+PRESETS = ["pagat", "modern", "stonebridge", "family1000"]
+
+
+def minimax(rules: Rules, trump: int, hands: list[list[int]], trick: list[tuple[int, int]],
+            seat: int, team: int) -> int:
+    """Trick points of ``team`` from here, every card known, by exhaustive search.
+    ``hands`` are lists of cards (a kind twice if held twice)."""
+    points = card_points(rules)
+    cards = [c for _, c in trick]
+    legal = legal_mask(sum(1 << c for c in set(hands[seat])), cards, trump, rules)
+    results = []
+    for card in sorted(set(hands[seat])):
+        if not legal >> card & 1:
+            continue
+        hand = list(hands[seat])
+        hand.remove(card)
+        after = [hand if s == seat else h for s, h in enumerate(hands)]
+        played = [*trick, (seat, card)]
+        if len(played) < 4:
+            value = minimax(rules, trump, after, played, (seat + 1) % 4, team)
+        else:
+            winner = played[winner_index([c for _, c in played], trump)][0]
+            won = sum(points[c] for _, c in played)
+            if not after[winner]:
+                won += 10 // rules.unit
+            rest = minimax(rules, trump, after, [], winner, team) if after[winner] else 0
+            value = rest + (won if winner % 2 == team else 0)
+        results.append(value)
+    return max(results) if seat % 2 == team else min(results)
+
+
+def random_endgame(rng: random.Random, rules: Rules, tricks: int
+                   ) -> tuple[int, list[list[int]], list[tuple[int, int]], int]:
+    """Random hands of ``tricks`` cards (from a 48-card deck), then 0-3 random
+    legal plays into the first trick."""
+    deck = [k for k in range(24) for _ in range(2)]
+    rng.shuffle(deck)
+    hands = [sorted(deck[i * tricks:(i + 1) * tricks]) for i in range(4)]
+    trump = rng.randrange(4)
+    leader = rng.randrange(4)
+    trick: list[tuple[int, int]] = []
+    for i in range(rng.randrange(4)):
+        seat = (leader + i) % 4
+        legal = legal_mask(sum(1 << c for c in set(hands[seat])), [c for _, c in trick], trump,
+                           rules)
+        card = rng.choice([c for c in hands[seat] if legal >> c & 1])
+        hands[seat].remove(card)
+        trick.append((seat, card))
+    return trump, hands, trick, (leader + len(trick)) % 4
+
+
+def _endgame(trump: int, hands: list[list[int]], trick: list[tuple[int, int]],
+             seat: int) -> Endgame:
+    return Endgame(trump, tuple(Hand.from_cards(h) for h in hands), seat, tuple(trick))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_solver_agrees_with_minimax(preset: str) -> None:
+    rules = Rules.preset(preset)
+    rng = random.Random(f"solver/{preset}")
+    natives = [False, True] if native_solver() is not None else [False]
+    for case in range(36):
+        tricks = 2 + case % 3
+        trump, hands, trick, seat = random_endgame(rng, rules, tricks)
+        end = _endgame(trump, hands, trick, seat)
+        for team in (0, 1):
+            expected = minimax(rules, trump, hands, trick, seat, team)
+            for native in natives:
+                assert solve(rules, end, team, native=native) == expected, (
+                    preset, case, team, native, hands, trick)
+
+
+@pytest.mark.parametrize("preset", ["pagat", "family1000"])
+def test_card_values_agree_with_minimax(preset: str) -> None:
+    rules = Rules.preset(preset)
+    rng = random.Random(f"values/{preset}")
+    for _ in range(25):
+        trump, hands, trick, seat = random_endgame(rng, rules, 3)
+        end = _endgame(trump, hands, trick, seat)
+        team = seat % 2
+        python = card_values(rules, end, team, native=False)
+        for card, value in python.items():
+            hand = list(hands[seat])
+            hand.remove(card)
+            after = [hand if s == seat else h for s, h in enumerate(hands)]
+            played = [*trick, (seat, card)]
+            if len(played) < 4:
+                expected = minimax(rules, trump, after, played, (seat + 1) % 4, team)
+            else:
+                expected = _score_full(rules, trump, after, played, team)
+            assert value == expected
+        if native_solver() is not None:
+            assert card_values(rules, end, team) == python
+        assert max(python.values()) == solve(rules, end, team, native=False)
+
+
+def _score_full(rules: Rules, trump: int, hands: list[list[int]],
+                played: list[tuple[int, int]], team: int) -> int:
+    points = card_points(rules)
+    winner = played[winner_index([c for _, c in played], trump)][0]
+    won = sum(points[c] for _, c in played) + (0 if hands[winner] else 10 // rules.unit)
+    rest = minimax(rules, trump, hands, [], winner, team) if hands[winner] else 0
+    return rest + (won if winner % 2 == team else 0)
+
+
+def test_native_matches_python_on_deeper_endgames() -> None:
+    if native_solver() is None:
+        pytest.fail("the C solver is not built (pip install -e .)")
+    rules = Rules()
+    rng = random.Random("deep")
+    for _ in range(8):
+        trump, hands, trick, seat = random_endgame(rng, rules, 5)
+        end = _endgame(trump, hands, trick, seat)
+        assert solve(rules, end, 0) == solve(rules, end, 0, native=False)
+
+
+def test_the_two_teams_share_every_point() -> None:
+    rules = Rules()
+    rng = random.Random("total")
+    for _ in range(30):
+        trump, hands, trick, seat = random_endgame(rng, rules, 4)
+        end = _endgame(trump, hands, trick, seat)
+        total = sum(card_points(rules)[c] for h in hands for c in h)
+        total += sum(card_points(rules)[c] for _, c in trick) + 10
+        # Zero-sum: what one team secures against best defence, the other concedes.
+        assert solve(rules, end, 0) + solve(rules, end, 1) == total
+
+
+def test_bad_input_is_a_clear_error() -> None:
+    end = Endgame(0, (Hand(),) * 4, 0)
+    with pytest.raises(ValueError, match="holds no card"):
+        solve(Rules(), end, 0)
+    with pytest.raises(ValueError, match="team"):
+        solve(Rules(), Endgame(0, (Hand.parse("AS"),) * 4, 0), 2)

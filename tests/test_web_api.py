@@ -1,0 +1,433 @@
+"""The web server through its real surface: HTTP and WebSocket against `pinochle serve`
+running in a subprocess, with a real SQLite file and (when PINOCHLEKIT_TEST_PG is set,
+as .ci/run does) a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from pinochlekit.cards import Hand
+from pinochlekit.deals import deal
+from pinochlekit.web.process import ServerProcess
+
+Message = dict[str, Any]
+
+
+def request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+class Client:
+    """A WebSocket client of one table, seated (with a token) or watching."""
+
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=10))
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.state: Message | None = None
+        self.texts: list[str] = []
+        self.acted = -1
+
+    def recv(self, timeout: float = 20) -> Message:
+        text = self.ws.recv(timeout)
+        assert isinstance(text, str)
+        self.texts.append(text)
+        message: Message = json.loads(text)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def wait(self, predicate: Callable[[Message], bool], timeout: float = 30,
+             play: bool = False) -> Message:
+        """The next message that satisfies ``predicate``; with ``play``, take this
+        seat's turns meanwhile."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out; last state: {json.dumps(self.state)[:400]}")
+            try:
+                message = self.recv(left)
+            except TimeoutError:
+                raise AssertionError(f"timed out; last state: {json.dumps(self.state)[:1500]}")\
+                    from None
+            if predicate(message):
+                return message
+            if play and self.my_move(message):
+                self.act(choose(message))
+
+    def my_turn(self) -> Message:
+        return self.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                         and m["view"]["to_act"] == m["seat"])
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def act(self, action: str, ply: int | None = None) -> None:
+        assert self.state is not None
+        ply = self.state["ply"] if ply is None else ply
+        self.acted = ply
+        self.send({"type": "act", "action": action, "ply": ply})
+
+    def my_move(self, message: Message) -> bool:
+        """Whether ``message`` is a state where this seat must act and has not yet
+        (the same state can come twice: every connection and departure is broadcast)."""
+        return (message["type"] == "state" and message["view"] is not None
+                and message["view"]["to_act"] == message["seat"]
+                and message["ply"] != self.acted)
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def choose(state: Message) -> str:
+    """A legal action for the seat to act, from the compact legal form."""
+    view = state["view"]
+    legal = view["legal"]
+    if legal["pass_cards"]:
+        return ("give " if view["phase"] == "give" else "return ") + " ".join(
+            view["hand"].split()[:legal["pass_cards"]])
+    plays = [a for a in legal["actions"] if a.startswith(("play", "trump"))]
+    if plays:
+        return str(plays[-1])
+    if "pass" in legal["actions"]:
+        return "pass"
+    return f"bid {legal['bid']['min']}"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    base = tmp_path_factory.mktemp("web")
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+        yield srv
+
+
+def new_table(server: ServerProcess, seats: list[str], **settings: Any) -> str:
+    status, body = request("POST", server.url + "/api/tables",
+                           {"seats": seats, "pace": 0, **settings})
+    assert status == 201, body
+    return str(body["id"])
+
+
+def join(server: ServerProcess, table_id: str, seat: int, name: str) -> str:
+    status, body = request("POST", f"{server.url}/api/tables/{table_id}/join",
+                           {"seat": seat, "name": name})
+    assert status == 200, body
+    return str(body["token"])
+
+
+def test_join_then_act_and_see_the_result(server: ServerProcess) -> None:
+    table = new_table(server, ["open", "simple", "simple", "simple"], title="Club night")
+    status, info = request("GET", f"{server.url}/api/tables/{table}")
+    assert status == 200 and info["status"] == "waiting" and info["title"] == "Club night"
+    listed = request("GET", server.url + "/api/tables")[1]["tables"]
+    assert table in [t["id"] for t in listed]
+    token = join(server, table, 0, "Ann")
+    client = Client(server, table, token)
+    assert client.recv() == {"type": "welcome", "seat": 0, "table": table}
+    state = client.my_turn()
+    assert state["seat"] == 0 and state["table"]["seats"][0]["name"] == "Ann"
+    assert len(Hand.parse(state["view"]["hand"])) == 12
+    assert len(state["deal"]["commitment"]) == 64
+    ply = state["ply"]
+    action = choose(state)
+    client.act(action)
+    after = client.wait(lambda m: m["type"] == "state" and m["ply"] > ply)
+    if state["view"]["phase"] == "auction":
+        assert [0, action] in after["view"]["auction"]
+    client.close()
+
+
+def test_a_stale_action_is_rejected_with_a_fresh_view(server: ServerProcess) -> None:
+    table = new_table(server, ["open", "simple", "simple", "simple"])
+    client = Client(server, table, join(server, table, 0, "Ann"))
+    state = client.my_turn()
+    client.act(choose(state), ply=state["ply"] - 1)
+    error = client.wait(lambda m: m["type"] == "error")
+    assert error["code"] == "stale" and "moved on" in error["message"]
+    fresh = client.wait(lambda m: m["type"] == "state")
+    assert fresh["ply"] == state["ply"]  # nothing changed
+    client.act(choose(fresh))
+    client.wait(lambda m: m["type"] == "state" and m["ply"] > state["ply"])
+    client.close()
+
+
+def test_nobody_acts_for_another_seat(server: ServerProcess) -> None:
+    table = new_table(server, ["open", "open", "simple", "simple"])
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    bob = Client(server, table, join(server, table, 1, "Bob"))
+    state = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                     and m["view"]["to_act"] in (0, 1))
+    bob.wait(lambda m: m["type"] == "state" and m["view"] is not None
+             and m["ply"] == state["ply"])
+    waiting, acting = (bob, ann) if state["view"]["to_act"] == 0 else (ann, bob)
+    waiting.act("pass")
+    error = waiting.wait(lambda m: m["type"] == "error")
+    assert error["code"] == "not_your_turn" and "turn" in error["message"]
+    # an illegal action by the seat to act names the rule, and changes nothing
+    acting.act("bid 255")
+    error = acting.wait(lambda m: m["type"] == "error")
+    assert error["code"] == "illegal" and "illegal bid 255 by seat" in error["message"]
+    spectator = Client(server, table)
+    watch = spectator.wait(lambda m: m["type"] == "state")
+    assert watch["seat"] is None and watch["view"]["hand"] is None
+    spectator.act("pass", ply=watch["ply"])
+    assert spectator.wait(lambda m: m["type"] == "error")["code"] == "spectator"
+    for client in (ann, bob, spectator):
+        client.close()
+
+
+def play_hand(client: Client, hand_number: int) -> None:
+    """Play seat's turns until hand ``hand_number`` is over."""
+    while True:
+        message = client.recv()
+        if message["type"] == "error" and message["code"] != "stale":
+            raise AssertionError(message)
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        if len(message["hands"]) >= hand_number or message["view"]["phase"] == "game over":
+            return
+        if client.my_move(message):
+            client.act(choose(message))
+
+
+def test_other_hands_are_never_sent_and_the_deal_is_provably_fair(
+        server: ServerProcess, tmp_path: Path) -> None:
+    table = new_table(server, ["open", "open", "simple", "simple"])
+    tokens = [join(server, table, 0, "Ann"), join(server, table, 1, "Bob")]
+    ann, bob = Client(server, table, tokens[0]), Client(server, table, tokens[1])
+    first = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+    shown = first["deal"]["commitment"]
+    dealt_to_ann = first["view"]["hand"]
+    # Bob plays in a thread-free way: alternate reading both connections
+    deadline = time.monotonic() + 120
+    while not (ann.state and len(ann.state["hands"]) >= 1):
+        assert time.monotonic() < deadline, ann.state
+        for client in (ann, bob):
+            try:
+                message = client.recv(0.05)
+            except TimeoutError:
+                continue
+            if message["type"] == "error" and message["code"] != "stale":
+                raise AssertionError(message)
+            if message["type"] == "state" and not message["hands"] and client.my_move(message):
+                client.act(choose(message))
+    hand = ann.state["last_hand"]
+    assert hand["number"] == 1 and len(ann.state["hands"]) == 1
+    assert hand["commitment"] == shown == hashlib.sha256(hand["deal_seed"].encode()).hexdigest()
+    dealt = [str(h) for h in deal(hand["deal_seed"], hand["dealer"])]
+    assert dealt == hand["dealt"] and dealt[0] == dealt_to_ann
+    # Nothing Ann received during the hand holds another seat's hand or the seed.
+    during = [t for t in ann.texts if '"hands":[]' in t]
+    assert during
+    for text in during:
+        assert hand["deal_seed"] not in text
+        for seat in (1, 2, 3):
+            assert dealt[seat] not in text
+        state = json.loads(text)
+        if state["type"] == "state" and state["view"]["declarer"] in (1, 3):
+            assert state["view"]["given"] is None and state["view"]["returned"] is None
+            assert not re.search(r"(give|return) [2-9TJQKA][SHDC]", text)
+    # pinochle verify recomputes the deal from the revealed seed
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "verify", hand["deal_seed"],
+                           "--dealer", str(hand["dealer"]), "--commitment", shown],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert f"seat 0: {dealt[0]}" in done.stdout and "matches" in done.stdout
+    wrong = subprocess.run([sys.executable, "-m", "pinochlekit", "verify", hand["deal_seed"],
+                            "--dealer", "0", "--commitment", "0" * 64],
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert wrong.returncode == 1 and "does not match" in wrong.stderr
+    # history and step-by-step replay of the finished hand
+    status, history = request("GET", f"{server.url}/api/tables/{table}/history")
+    assert status == 200 and history["games"][0]["hands"][0]["deal_seed"] == hand["deal_seed"]
+    status, replay = request("GET", f"{server.url}/api/tables/{table}/games/0/hands/1")
+    assert status == 200 and replay["steps"][0]["view"]["hands"] == dealt
+    assert replay["result"]["outcome"] == hand["outcome"]
+    status, _ = request("GET", f"{server.url}/api/tables/{table}/games/0/hands/2")
+    assert status == 404  # hand 2 is in progress: not shown
+    ann.close()
+    bob.close()
+
+
+def test_bad_input_gets_clear_errors_and_breaks_nothing(server: ServerProcess) -> None:
+    table = new_table(server, ["open", "simple", "simple", "simple"])
+    client = Client(server, table, join(server, table, 0, "Ann"))
+    client.my_turn()
+
+    def error_for(message: Any) -> Message:
+        client.send(message)
+        return client.wait(lambda m: m["type"] == "error")
+
+    assert error_for("{not json")["code"] == "bad_json"
+    assert error_for("[1, 2]")["code"] == "bad_message"
+    assert error_for({"type": "shout"})["code"] == "unknown_type"
+    assert error_for({"type": "act", "action": "play AS"})["code"] == "bad_message"
+    assert error_for({"type": "act", "action": "dance", "ply": 0})["code"] in (
+        "bad_action", "stale")
+    assert error_for(b"\x00\x01")["code"] == "bad_message"
+    assert error_for(json.dumps({"type": "ping", "pad": "x" * 5000}))["code"] == "too_large"
+    for _ in range(60):
+        client.send({"type": "ping"})
+    assert client.wait(lambda m: m["type"] == "error")["code"] == "rate_limited"
+    time.sleep(3.5)  # the bucket refills
+    client.send({"type": "ping"})
+    client.wait(lambda m: m["type"] == "pong")
+    state = client.state
+    assert state is not None and state["view"]["to_act"] == 0
+    client.act(choose(state))
+    client.wait(lambda m: m["type"] == "state" and m["ply"] > state["ply"])
+    client.close()
+    # bad HTTP input: one clear line each, and the server still answers
+    assert request("POST", server.url + "/api/tables", {"rules": "pagat(min_bid=7)"})[0] == 400
+    status, body = request("POST", server.url + "/api/tables", {"seats": ["open", "x"]})
+    assert status == 400 and "4 seats" in body["error"]
+    status, body = request("POST", server.url + "/api/tables",
+                           {"seats": ["open", "cmd:rm -rf /", "easy", "easy"]})
+    assert status == 400 and "computer level" in body["error"]
+    status, body = request("POST", f"{server.url}/api/tables/{table}/join",
+                           {"seat": 0, "name": "Eve"})
+    assert status == 409 and "not open" in body["error"]
+    status, body = request("POST", f"{server.url}/api/tables/{table}/join",
+                           {"seat": 1, "name": "x" * 40})
+    assert status == 422 and "name" in body["error"]
+    assert request("GET", server.url + "/api/tables/nosuchtable")[0] == 404
+    with connect(f"{server.ws_url}/ws/nosuchtable", open_timeout=10) as ws:
+        assert json.loads(ws.recv(10))["code"] == "no_table"
+    assert request("GET", server.url + "/api/tables")[0] == 200
+
+
+def test_a_seat_away_past_the_grace_period_gets_a_standin(server: ServerProcess) -> None:
+    # pace 0.3: each computer move gets its own broadcast (a client's queued states
+    # are otherwise merged into the newest)
+    table = new_table(server, ["open", "open", "simple", "simple"], grace=0.3, pace=0.3)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    bob_token = join(server, table, 1, "Bob")  # Bob never connects at first
+    moved = ann.wait(lambda m: m["type"] == "state" and m["last"] is not None
+                     and m["last"]["seat"] == 1, play=True, timeout=60)
+    assert moved["last"]["actor"] == "standin"
+    assert moved["table"]["seats"][1]["standin"]
+    assert not moved["table"]["seats"][1]["connected"]
+    bob = Client(server, table, bob_token)
+    back = bob.wait(lambda m: m["type"] == "state")
+    assert back["seat"] == 1 and not back["table"]["seats"][1]["standin"]
+    assert back["table"]["seats"][1]["connected"]
+    ann.close()
+    bob.close()
+
+
+def pg_url() -> str:
+    url = os.environ.get("PINOCHLEKIT_TEST_PG")
+    if not url:
+        pytest.skip("PINOCHLEKIT_TEST_PG is not set (.ci/run always sets it)")
+    return url
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_restart_mid_trick_resumes_every_table_exactly(backend: str, tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db") if backend == "sqlite" else pg_url()
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, ["open", "open", "simple", "simple"])
+        tokens = [join(first, table, 0, "Ann"), join(first, table, 1, "Bob")]
+        clients = [Client(first, table, t) for t in tokens]
+        before: Message | None = None
+        deadline = time.monotonic() + 90
+        while before is None:
+            assert time.monotonic() < deadline, [c.state for c in clients]
+            for client in clients:
+                try:
+                    message = client.recv(0.05)
+                except TimeoutError:
+                    continue
+                if message["type"] != "state" or message["view"] is None:
+                    continue
+                view = message["view"]
+                if (view["phase"] == "play" and view["trick"] and view["to_act"] == 0
+                        and message["seat"] == 0):
+                    before = message
+                    break
+                if client.my_move(message):
+                    client.act(choose(message))
+        time.sleep(0.2)
+    finally:
+        first.stop(kill=True)  # as abrupt as a power cut
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        ann = Client(second, table, tokens[0])
+        after = ann.wait(lambda m: m["type"] == "state")
+        assert after["ply"] == before["ply"]
+        for key in ("hand", "trick", "tricks", "auction", "melds", "scores", "trump",
+                    "contract", "declarer", "legal", "given", "returned"):
+            assert after["view"][key] == before["view"][key], key
+        assert after["deal"] == before["deal"]
+        ann.act(choose(after))
+        moved = ann.wait(lambda m: m["type"] == "state" and m["ply"] > after["ply"])
+
+        def played(view: Message) -> list[str]:
+            return [c for t in view["tricks"] for c in t["cards"].split()] + [
+                c for _, c in view["trick"]]
+
+        assert played(moved["view"])[:len(played(before["view"]))] == played(before["view"])
+        ann.close()
+    finally:
+        second.stop()
+
+
+def test_postgresql_unreachable_is_one_clear_line(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "serve", "--db",
+                           "postgresql://nobody@127.0.0.1:9/none", "--port", "1"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("pinochle: error: cannot connect to postgresql://nobody@")
+
+
+def test_verify_and_serve_usage_errors_are_one_line() -> None:
+    for args, message in ((["verify", "abc", "--dealer", "7"], "--dealer must be a seat"),
+                          (["serve", "--port", "0"], "--port must be from 1 to 65535")):
+        done = subprocess.run([sys.executable, "-m", "pinochlekit", *args], capture_output=True,
+                              text=True, timeout=60, check=False)
+        assert done.returncode == 2 and done.stderr.startswith("pinochle: error: ")
+        assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_game_over_then_a_rematch_at_the_same_table(server: ServerProcess) -> None:
+    table = new_table(server, ["open", "simple", "simple", "simple"], rules="pagat(target=100)")
+    client = Client(server, table, join(server, table, 0, "Ann"))
+    client.send({"type": "rematch"})
+    assert client.wait(lambda m: m["type"] == "error")["code"] == "not_over"
+    over = client.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                       and m["view"]["phase"] == "game over", timeout=120, play=True)
+    assert over["table"]["status"] == "over" and over["view"]["winner"] in (0, 1)
+    assert max(over["view"]["scores"]) >= 100 and over["deal"] is None
+    assert table not in [t["id"] for t in request("GET", server.url + "/api/tables")[1]["tables"]]
+    client.send({"type": "rematch"})
+    again = client.wait(lambda m: m["type"] == "state" and m["table"]["game_no"] == 2)
+    assert again["ply"] == 0 and again["view"]["scores"] == [0, 0] and again["hands"] == []
+    history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
+    assert [g["over"] for g in history["games"]] == [True, False]
+    assert history["games"][0]["winner"] == over["view"]["winner"]
+    client.close()
