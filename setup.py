@@ -8,5 +8,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension("pinochlekit._core", ["src/pinochlekit/_core.c"], extra_compile_args=["-O2"]),
+        Extension("pinochlekit._table", ["src/pinochlekit/_table.c"], extra_compile_args=["-O2"]),
+        Extension("pinochlekit._solver", ["src/pinochlekit/_solver.c"],
+                  extra_compile_args=["-O2"]),
     ],
 )

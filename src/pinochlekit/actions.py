@@ -145,7 +145,11 @@ class Discard(Action):
 
 
 def _canonical(cards: tuple[int, ...] | list[int]) -> tuple[Card, ...]:
-    return tuple(sorted((Card(c) for c in cards), key=lambda c: (c // 6, -(c % 6))))
+    return tuple(sorted(map(Card, cards), key=_DISPLAY_RANK.__getitem__))
+
+
+# Display order (suits S H D C, highest rank first) as a sort key for each kind.
+_DISPLAY_RANK = tuple(k // 6 * 6 + 5 - k % 6 for k in range(24))
 
 
 @dataclass(frozen=True, slots=True)

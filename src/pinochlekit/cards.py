@@ -200,6 +200,18 @@ def _display_key(card: int) -> tuple[int, int]:
     return (card // 6, -(card % 6))
 
 
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    """The cards of one suit held in ``bits`` (six bits once, six twice), highest first."""
+    out: list[Card] = []
+    for rank in range(5, -1, -1):
+        out += [ALL_CARDS[suit * 6 + rank]] * ((bits >> rank & 1) + (bits >> 6 + rank & 1))
+    return tuple(out)
+
+
+# Per suit: its 12 bits in a hand -> its cards in display order (filled as met).
+_SUIT_CARDS: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+
+
 class Hand:
     """An immutable multiset of cards (at most two of each kind) as two masks.
 
@@ -263,14 +275,21 @@ class Hand:
         return self.once.bit_count() + self.twice.bit_count()
 
     def __iter__(self) -> Iterator[Card]:
-        for card in sorted(cards_of_mask(self.once), key=_display_key):
-            yield card
-            if self.twice >> card & 1:
-                yield card
+        return iter(self.cards())
 
     def cards(self) -> list[Card]:
         """The cards in display order, repeats kept."""
-        return list(self)
+        once, twice = self.once, self.twice
+        out: list[Card] = []
+        for suit in range(4):  # each suit's cards in display order, memoized by its 12 bits
+            bits = (once >> 6 * suit & 63) | (twice >> 6 * suit & 63) << 6
+            if bits:
+                table = _SUIT_CARDS[suit]
+                cards = table.get(bits)
+                if cards is None:
+                    cards = table[bits] = _suit_cards(suit, bits)
+                out += cards
+        return out
 
     def add(self, card: int) -> Hand:
         """A new hand: this one plus one ``card``."""
@@ -325,3 +344,17 @@ class Hand:
 
     def __reduce__(self) -> tuple[type[Hand], tuple[int, int]]:
         return (Hand, (self.once, self.twice))
+
+
+_SET_ONCE = Hand.__dict__["once"].__set__
+_SET_TWICE = Hand.__dict__["twice"].__set__
+_new_object = object.__new__
+
+
+def trusted_hand(once: int, twice: int) -> Hand:
+    """A :class:`Hand` of masks known to be valid, built without checking them (the
+    engine's hot path; anything else should call ``Hand(once, twice)``)."""
+    hand: Hand = _new_object(Hand)
+    _SET_ONCE(hand, once)
+    _SET_TWICE(hand, twice)
+    return hand

@@ -25,7 +25,7 @@ from typing import NoReturn
 
 from pinochlekit.cards import Card, Hand, Suit, parse_cards, parse_suit
 from pinochlekit.errors import PinochleError
-from pinochlekit.game import Game
+from pinochlekit.games import new_game, replay
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.meld import MeldResult, meld
 from pinochlekit.narrate import narrate, stories
@@ -33,6 +33,7 @@ from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_spe
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import PRESET_SOURCES, Rules
 from pinochlekit.tricks import explain_illegal, legal_plays
+from pinochlekit.twohanded import TwoHandedGame
 
 __all__ = ["UsageError", "build_parser", "main", "meld_dict"]
 
@@ -63,6 +64,9 @@ examples:
   pinochle demo --seed 1 --record game.json
   pinochle replay game.json --hand 2
   pinochle match simple random --deals 200
+  pinochle play --level pro               play at the table: you sit South
+  pinochle history 1 --hand 2             replay a hand of a saved game
+  pinochle serve                          play in a browser with friends
 
 Cards are written rank then suit: ranks A T K Q J 9 (10 also works), suits
 S H D C (symbols also work), e.g. TS 10S QS JD. Rules are a preset name,
@@ -143,10 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
     sub.add_argument("--dealer", type=int, default=0, metavar="SEAT",
                      help="the first dealer, a seat from 0 to 3 (default: 0)")
-    sub.add_argument("--players", default="simple", metavar="NAMES",
-                     help=f"one player for every seat, or four separated by commas; "
+    sub.add_argument("--players", default=None, metavar="NAMES",
+                     help=f"one player for every seat, or one per seat separated by commas; "
                           f"names: {', '.join(PLAYERS)}, optionally with options, e.g. "
-                          f"'standard(bid_sims=200)' (default: simple)")
+                          f"'standard(bid_sims=200)' (default: simple; standard with "
+                          f"--rules two)")
     sub.add_argument("--record", metavar="FILE",
                      help="also write the game record (JSON) to FILE, for 'pinochle replay'")
     sub.add_argument("--max-hands", type=int, default=1000, metavar="N",
@@ -190,6 +195,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--json", action="store_true",
                      help="print the result as JSON (format pinochlekit-match/1)")
     sub.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+    from pinochlekit.tui.commands import add_commands  # play and history (issue 5)
+    add_commands(command, rules_help)
+
+    from pinochlekit.web.commands import add_commands as add_web_commands  # serve (issue 6)
+    add_web_commands(command)
     return parser
 
 
@@ -306,11 +317,16 @@ def _read_seed(text: str | None) -> int | str | None:
 
 def _run_demo(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    names = split_specs(args.players)
+    # 'simple' plays the four-handed game only; two-handed demos default to 'standard'.
+    names = split_specs(args.players or ("standard" if rules.players == 2 else "simple"))
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
         raise UsageError(f"--players: give one name or {rules.players}, not {len(names)}")
+    if rules.players == 2 and any(name.split("(")[0].strip().lower() == "simple"
+                                  for name in names):
+        raise UsageError("--players: 'simple' plays the four-handed game only; the "
+                         "two-handed game takes random, easy, standard or pro")
     try:
         for name in names:  # check every spec before playing
             make_player(name).close()
@@ -318,7 +334,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         raise UsageError(f"--players: {error}") from None
     if args.max_hands < 1:
         raise UsageError(f"--max-hands must be at least 1, not {args.max_hands}")
-    game = Game.new(rules, seed=_read_seed(args.seed), dealer=args.dealer)
+    game = new_game(rules, seed=_read_seed(args.seed), dealer=args.dealer)
     players = [make_player(name, f"pinochle demo/{game.seed}/{seat}")
                for seat, name in enumerate(names)]
     try:
@@ -348,10 +364,11 @@ def _run_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file!r} is not a text file (UTF-8)") from None
     except OSError as error:
         raise _FileError(f"cannot read {args.file!r}: {error.strerror or error}") from None
-    game = GameRecord.from_json(text).replay()
+    game = replay(GameRecord.from_json(text))
     hands = None
     if args.hand is not None:
-        count = len(stories(game))
+        count = (len(game.results) + (game.winner is None) if isinstance(game, TwoHandedGame)
+                 else len(stories(game)))
         if not 1 <= args.hand <= count:
             raise UsageError(f"--hand {args.hand}: this record has hands 1 to {count}")
         hands = {args.hand}

@@ -20,9 +20,11 @@ pinochlekit.errors.IllegalActionError: illegal bid 245 by seat 1: the bid must b
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from pinochlekit import _accel
 from pinochlekit.actions import (
     PLAYS,
     Action,
@@ -37,7 +39,7 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, cards_of_mask
+from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, cards_of_mask, trusted_hand
 from pinochlekit.deals import deal, deal_seed
 from pinochlekit.errors import (
     GameOverError,
@@ -46,7 +48,7 @@ from pinochlekit.errors import (
     PhaseError,
     PinochleError,
 )
-from pinochlekit.meld import MeldResult, meld
+from pinochlekit.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
 from pinochlekit.tricks import (
@@ -58,6 +60,9 @@ from pinochlekit.tricks import (
 )
 from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 from pinochlekit.widow import deal_with_widow, widow_of
+
+if TYPE_CHECKING:
+    from pinochlekit._table import Table
 
 __all__ = ["Game"]
 
@@ -73,6 +78,8 @@ _PLAYS_BY_SUIT: tuple[tuple[list[Action], ...], ...] = tuple(
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 _PLAY = Phase.PLAY
 _THROW_IN, _MOON, _PASS, _PASS_HELP, _REDEAL = ThrowIn(), Moon(), Pass(), Pass(help=True), Redeal()
+_SUITS = tuple(Suit)
+_NAME_TRUMP = tuple(NameTrump(s) for s in Suit)  # shared, like the plays: actions are frozen
 
 
 def _plays_of(mask: int) -> list[Action]:
@@ -142,9 +149,10 @@ class Game:
 
     # Slots keep attribute access fast on the hot path (and copies cheap).
     __slots__ = (
-        "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key", "_n",
-        "_once", "_opening", "_passed", "_points", "_redeals", "_spoken", "_step",
-        "_trick_seats", "_trick_size", "_twice", "_widow", "actions", "auction", "contract",
+        "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key",
+        "_meld_key", "_n", "_once", "_opening", "_passed", "_points", "_redeals", "_spoken",
+        "_step", "_table", "_table_rules", "_teams", "_trick_seats", "_trick_size", "_twice",
+        "_widow", "actions", "auction", "contract",
         "deal_index", "dealer", "deals", "dealt", "declarer", "discards", "first_dealer",
         "given",
         "high_bid", "high_bidder", "melds", "moon", "phase", "results", "returned", "rules",
@@ -162,6 +170,10 @@ class Game:
         self._ladder = _bid_ladder(rules)
         self._opening, self._step = rules.opening_bid, rules.step
         self._n = rules.players
+        self._teams = tuple(rules.team_of(s) for s in range(rules.players))
+        self._meld_key = (rules.doubles, rules.run_extra, rules.meld_reuse, rules.unit)
+        self._table_rules = (self._flags, rules.first_lead == "trump", self._points,
+                             10 // rules.unit, self._teams)  # RULES.md §1 Counting: last trick
         self.actions: list[Action] = []
         self._mask_key = -1
         self._mask = 0
@@ -239,6 +251,19 @@ class Game:
         self._trick_seats: list[int] = []
         self._high = self._high_seat = 0
         self.trick_points = [0] * self.rules.teams
+        self._table: Table | None = None
+
+    def _start_play(self) -> None:
+        """Enter the play phase; the C table takes over the card play if it is built."""
+        assert self.declarer is not None and self.trump is not None
+        self.phase, self.to_act = Phase.PLAY, self.declarer
+        fast = _accel.table
+        if fast is not None:
+            self._table = fast.Table(
+                self._n, self.declarer, int(self.trump), *self._table_rules, self._once,
+                self._twice, self.trick, self._trick_seats, self.tricks, self.trick_points,
+                ALL_CARDS, PLAYS, Trick,
+                (_THROW_IN, _MOON) if self.rules.shoot_the_moon else (_THROW_IN,))
 
     @property
     def deal_seed(self) -> str:
@@ -252,7 +277,7 @@ class Game:
 
     def hand(self, seat: int) -> Hand:
         """The cards ``seat`` holds now."""
-        return Hand(self._once[seat], self._twice[seat])
+        return trusted_hand(self._once[seat], self._twice[seat])
 
     def partner(self, seat: int) -> int:
         """The partner of a seat (four-handed); :class:`PhaseError` without partners."""
@@ -280,8 +305,10 @@ class Game:
         if seat is None:
             return []
         if phase is _PLAY:
-            mask = self._play_mask(seat)
-            actions: list[Action] = _plays_of(mask)
+            table = self._table
+            if table is not None:
+                return table.legal()  # with the concede actions of _may_concede
+            actions: list[Action] = _plays_of(self._play_mask(seat))
             if self._may_concede():
                 actions.append(_THROW_IN)
                 if self.rules.shoot_the_moon:
@@ -298,7 +325,7 @@ class Game:
                 actions.append(_REDEAL)
             return actions
         if phase is Phase.TRUMP:
-            return [NameTrump(s) for s in self._trump_choices()]
+            return [_NAME_TRUMP[s] for s in self._trump_choices()]
         if phase is Phase.DISCARD:
             return [_prebuilt(Discard, cards) for cards in
                     _pass_choices(self._once[seat], self._twice[seat], self.rules.widow_size)]
@@ -308,6 +335,8 @@ class Game:
 
     def _play_mask(self, seat: int) -> int:
         """The legal kinds for ``seat`` now, computed once per position."""
+        if self._table is not None:
+            return self._table.mask()
         key = len(self.actions)
         if self._mask_key != key:
             if self.trick:
@@ -346,7 +375,7 @@ class Game:
 
     def _trump_choices(self) -> list[Suit]:
         """RULES.md §2 trump must hold a run, marriage or dix (001), else any suit."""
-        suits = list(Suit)
+        suits = list(_SUITS)
         if not self.rules.trump_needs_meld or self.declarer is None:
             return suits
         once = self._once[self.declarer]
@@ -401,10 +430,10 @@ class Game:
                 if amount < low:
                     raise IllegalActionError(f"illegal bid {amount} {who}: the bid must be at "
                                              f"least {low}")
-                if (amount - self.rules.opening_bid) % self.rules.step:
+                if (amount - self._opening) % self._step:
                     raise IllegalActionError(f"illegal bid {amount} {who}: bids go in steps "
                                              f"of {self.rules.step}")
-                if amount > max_bid(self.rules):
+                if amount > self._ladder[-1].amount:  # max_bid(self.rules)
                     raise IllegalActionError(f"illegal bid {amount} {who}: no team can score "
                                              f"more than {max_bid(self.rules)}")
             elif not self._may_redeal(actor):
@@ -429,10 +458,12 @@ class Game:
                 raise IllegalActionError(f"illegal {action} {who}: {verb} exactly {n} cards, "
                                          f"not {len(cards)}")
             try:
-                self.hand(actor) - Hand.from_cards(cards)
-            except ValueError:
+                held = self.hand(actor).issuperset(Hand.from_cards(cards))
+            except ValueError:  # a third copy of a card
+                held = False
+            if not held:
                 raise IllegalActionError(f"illegal {action} {who}: seat {actor} does not hold "
-                                         f"all of {' '.join(map(str, cards))}") from None
+                                         f"all of {' '.join(map(str, cards))}")
             return
         if kind in (ThrowIn, Moon):
             if phase is not Phase.PLAY or not self._may_concede():
@@ -473,6 +504,18 @@ class Game:
         """
         if type(action) is Play and seat is None and self.phase is _PLAY:
             # The common case, checked without the slow path: a legal card by the seat to act.
+            table = self._table
+            if table is not None:
+                nxt = table.play(action.card)  # -1: illegal, nothing changed
+                if nxt >= 0:
+                    self.actions.append(action)
+                    self.to_act = nxt
+                    return
+                if nxt == -2:  # the last trick is taken
+                    self.actions.append(action)
+                    self._finish(Outcome.MADE)
+                    return
+                self._check(action, seat)  # raises, explaining why
             actor = self.to_act
             mask = self._play_mask(actor)  # type: ignore[arg-type]
             if mask >> action.card & 1:
@@ -515,6 +558,8 @@ class Game:
         elif kind is Moon:
             self.moon = True  # RULES.md §2 shoot the moon: partner's hand sits out
             self._trick_size = self._n - 1
+            if self._table is not None:
+                self._table.sit_out(self.partner(seat))
         elif kind is Redeal:
             self._end_deal(HandResult(self.hand_number, self.dealer, Outcome.REDEAL,
                                       caller=seat, totals=tuple(self.scores)),
@@ -599,20 +644,36 @@ class Game:
     def _meld(self) -> None:
         """Every player shows meld; a team hopelessly short is not on the board."""
         assert self.declarer is not None
-        self.melds = tuple(meld(self.hand(s), self.trump, self.rules) for s in range(self._n))
-        team_meld = self._team_meld()[self.rules.team_of(self.declarer)]
+        once, twice, key = self._once, self._twice, self._meld_key
+        trump = -1 if self.trump is None else int(self.trump)
+        self.melds = tuple([meld_of_masks(once[s], twice[s], trump, *key)
+                            for s in range(self._n)])
+        team_meld = self._team_meld()[self._teams[self.declarer]]
         if self.contract > team_meld + self.rules.trick_total:
             self._finish(Outcome.NOT_ON_BOARD)  # RULES.md §1 Not on the board
             return
-        self.phase, self.to_act = Phase.PLAY, self.declarer
+        self._start_play()
 
     def _team_meld(self) -> list[int]:
         totals = [0] * self.rules.teams
+        teams = self._teams
         for seat, result in enumerate(self.melds or ()):
-            totals[self.rules.team_of(seat)] += result.points
+            totals[teams[seat]] += result.points
         return totals
 
     def _play(self, seat: int, card: int) -> None:
+        table = self._table
+        if table is not None:
+            nxt = table.play(card)
+            if nxt >= 0:
+                self.to_act = nxt
+            elif nxt == -2:
+                self._finish(Outcome.MADE)
+            else:  # not legal: apply_unchecked was misused; undo its append and explain
+                action = self.actions.pop()
+                self._check(action, None)
+                raise IllegalActionError(f"illegal {action} by seat {seat}")
+            return
         bit = 1 << card
         if self._twice[seat] & bit:
             self._twice[seat] &= ~bit
@@ -772,6 +833,9 @@ class Game:
                      "auction", "_passed", "_spoken", "tricks", "trick", "_trick_seats",
                      "trick_points"):
             setattr(new, name, list(getattr(self, name)))
+        if self._table is not None:
+            new._table = self._table.clone(new._once, new._twice, new.trick, new._trick_seats,
+                                           new.tricks, new.trick_points)
         return new
 
     @property
@@ -780,6 +844,11 @@ class Game:
         return GameRecord(str(self.rules), self.seed, self.first_dealer,
                           tuple(str(a) for a in self.actions),
                           tuple(tuple(str(h) for h in d) for d in self.deals))
+
+    def __reduce__(self) -> tuple[Callable[[GameRecord], Game], tuple[GameRecord]]:
+        # Pickle and deepcopy by record (the C table holds no picklable state): a game
+        # is a pure function of its rules, seed, deals and actions.
+        return (GameRecord.replay, (self.record,))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:

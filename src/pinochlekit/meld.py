@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit
+from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, trusted_hand
 from pinochlekit.rules import Rules
 
 __all__ = ["MeldItem", "MeldResult", "meld", "meld_values"]
@@ -113,37 +113,74 @@ def meld(cards: Iterable[int] | Hand, trump: Suit | int | None, rules: Rules) ->
     """
     hand = cards if isinstance(cards, Hand) else Hand.from_cards(cards)
     key = -1 if trump is None else int(trump)
-    return _meld_of_masks(hand.once, hand.twice, key, rules.doubles, rules.run_extra,
-                        rules.meld_reuse, rules.unit)
+    return meld_of_masks(hand.once, hand.twice, key, rules.doubles, rules.run_extra,
+                         rules.meld_reuse, rules.unit)
 
 
-def _meld_of_masks(once: int, twice: int, trump: int, doubles: str, run_extra: str,
-                 reuse: str, unit: int) -> MeldResult:
+_Group = tuple[tuple[MeldItem, ...], int, int, int]
+
+
+def meld_of_masks(once: int, twice: int, trump: int, doubles: str, run_extra: str,
+                  reuse: str, unit: int) -> MeldResult:
+    """:func:`meld` of a hand given as masks (``trump`` -1 for none), with the meld
+    options spelled out: the engine's entry, without building a :class:`Hand`."""
     if reuse == "once":
         return _meld_once(once, twice, trump, doubles, unit)
     # Per class, each class and each suit of class I depends on few bits: memoize those.
     # Groups use disjoint kinds within a class, and one physical card serves melds of
     # several classes, so the cards shown are the union (OR) of the groups' masks.
-    groups = [_suit_items(suit, once >> 6 * suit & 63, twice >> 6 * suit & 63,
-                          suit == trump, doubles, run_extra, unit) for suit in range(4)]
-    if trump >= 0:
-        groups.append(_dix_items(trump, (once >> 6 * trump & 1) + (twice >> 6 * trump & 1),
-                                 doubles, unit))
-    for rank, mask in _AROUND_MASKS:  # class II: one of each suit, or two of each
-        if once & mask == mask:
-            groups.append(_around_items(rank, 2 if twice & mask == mask else 1, doubles, unit))
-    if once >> _QS & 1 and once >> _JD & 1:  # class III
-        groups.append(_pinochle_items(once >> _QS & 1, twice >> _QS & 1, once >> _JD & 1,
-                                      twice >> _JD & 1, doubles, unit))
+    tables = _SUIT_TABLES.get((doubles, run_extra, unit))
+    if tables is None:
+        tables = _SUIT_TABLES[(doubles, run_extra, unit)] = [{} for _ in range(9)]
     items: list[MeldItem] = []
-    shown_once = shown_twice = 0
-    for group_items, group_once, group_twice in groups:
-        if group_items:
-            items += group_items
-            shown_once |= group_once
-            shown_twice |= group_twice
-    return MeldResult(sum([item.points for item in items]), tuple(items),
-                      Hand(shown_once, shown_twice))
+    points = shown_once = shown_twice = 0
+    for suit in range(4):  # class I but the dix: runs and marriages, suit by suit
+        bits = (once >> 6 * suit & 63) | (twice >> 6 * suit & 63) << 6
+        table = tables[suit + 4 if suit == trump else suit]
+        group = table.get(bits)
+        if group is None:
+            group = table[bits] = _suit_items(suit, bits & 63, bits >> 6, suit == trump,
+                                              doubles, run_extra, unit)
+        if group[0]:
+            items += group[0]
+            points += group[3]
+            shown_once |= group[1]
+            shown_twice |= group[2]
+    # The dix, class II (one of each suit, or two of each) and class III, each keyed by
+    # the few bits it depends on in the ninth table.
+    keys = []
+    if trump >= 0 and once >> 6 * trump & 1:
+        keys.append(trump * 2 + (twice >> 6 * trump & 1))
+    for key, mask in _AROUND_KEYS:
+        if once & mask == mask:
+            keys.append(key + (twice & mask == mask))
+    if once >> _QS & 1 and once >> _JD & 1:
+        keys.append(16 + (twice >> _QS & 1) + 2 * (twice >> _JD & 1))
+    if keys:
+        others = tables[8]
+        for key in keys:
+            group = others.get(key)
+            if group is None:
+                group = others[key] = _other_items(key, doubles, unit)
+            items += group[0]
+            points += group[3]
+            shown_once |= group[1]
+            shown_twice |= group[2]
+    return MeldResult(points, tuple(items), trusted_hand(shown_once, shown_twice))
+
+
+def _other_items(key: int, doubles: str, unit: int) -> _Group:
+    """The group of a key of :func:`meld_of_masks`' ninth table: 0-7 the dix (trump,
+    twice), 8-15 arounds (rank order of ``_AROUNDS``, twice), 16-19 the pinochles."""
+    if key < 8:
+        return _dix_items(key // 2, 1 + key % 2, doubles, unit)
+    if key < 16:
+        return _around_items(_AROUNDS[(key - 8) // 2][0], 1 + key % 2, doubles, unit)
+    return _pinochle_items(1, (key - 16) & 1, 1, (key - 16) >> 1, doubles, unit)
+
+
+#: (doubles, run_extra, unit) -> for each suit, plain then as trump: its 12 bits -> group.
+_SUIT_TABLES: dict[tuple[str, str, int], list[dict[int, _Group]]] = {}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -154,13 +191,10 @@ def _meld_once(once: int, twice: int, trump: int, doubles: str, unit: int) -> Me
                       _shown(items, counts, "once"))
 
 
-_Group = tuple[tuple[MeldItem, ...], int, int]
-
-
 def _group(items: list[MeldItem], counts: list[int]) -> _Group:
-    """Items of one class with the masks of the cards they show."""
+    """Items of one class with the masks of the cards they show and their points."""
     shown = _shown(items, counts, "per_class") if items else Hand()
-    return (tuple(items), shown.once, shown.twice)
+    return (tuple(items), shown.once, shown.twice, sum(item.points for item in items))
 
 
 def _counts_of(suit: int, once6: int, twice6: int) -> list[int]:
@@ -191,6 +225,7 @@ def _dix_items(trump: int, nines: int, doubles: str, unit: int) -> _Group:
 
 _AROUND_MASKS = tuple((rank, sum(1 << (s * 6 + rank) for s in range(4)))
                       for rank, _ in _AROUNDS)
+_AROUND_KEYS = tuple((8 + 2 * i, mask) for i, (_, mask) in enumerate(_AROUND_MASKS))
 
 
 @cache
