@@ -1,5 +1,9 @@
 """The full-screen table (``pinochle play``): a Textual app over a :class:`Session`.
 
+The same app seats four (two partnerships), three (each for itself, with a
+widow) or two (with a stock and a meld turn after each won early trick): the
+seats shown and the side panels follow the game.
+
 The app keeps no game state of its own beyond the cursor, the cards picked for
 passing and the bid being chosen: every widget is redrawn from the session
 after each action. Keys are declared as data (:attr:`TableApp.BINDINGS`) and
@@ -36,10 +40,14 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import Card, Suit
+from pinochlekit.cards import Card, Hand, Suit
 from pinochlekit.errors import PinochleError
-from pinochlekit.tui.session import HUMAN, Session, explain_result
-from pinochlekit.views import Phase, View
+from pinochlekit.tui import two
+from pinochlekit.tui.session import HUMAN, Session, Turn, seat_names
+from pinochlekit.two_actions import DIX, Dix, LayMeld, NoMeld
+from pinochlekit.two_views import TwoStage
+from pinochlekit.twohanded import TwoHandedGame
+from pinochlekit.views import Phase
 
 __all__ = ["HELP", "SUIT_STYLES", "TableApp", "card_text"]
 
@@ -103,6 +111,9 @@ Keys
   r            nines redeal             s h d c  name trump
   t            throw in                 m      shoot the moon
   ?            hint                     u      undo your last action
+Two-handed, after winning an early trick (the meld turn):
+  1-9          lay the meld of that number   space + Enter  lay the picked cards
+  x            count the dix            n      no meld (then both draw)
   l            last trick               q      quit (the game is saved)
 The mouse works too: click a card to play it (or pick it for passing).
 Resume later with: pinochle play --resume"""
@@ -132,6 +143,9 @@ class TableApp(App[None]):
         Binding("c", "call('trump C')", "♣"),
         Binding("t", "call('throw in')", "throw in"),
         Binding("m", "call('moon')", "moon"),
+        Binding("x", "call('dix')", "dix"),
+        Binding("n", "call('no meld')", "no meld"),
+        *(Binding(str(i), f"lay({i})", f"meld {i}", show=False) for i in range(1, 10)),
         Binding("question_mark", "hint", "hint"),
         Binding("u", "undo", "undo"),
         Binding("l", "last_trick", "last trick"),
@@ -181,8 +195,12 @@ class TableApp(App[None]):
         """Draw the table and let the computer players start."""
         game = self.session.game
         self.sub_title = f"{game.rules} · seed {game.seed}"
-        self.query_one("#auction", Static).border_title = "auction"
+        self.query_one("#auction", Static).border_title = (
+            "stock & melds" if self.session.two is not None else "auction")
         self.query_one("#pad", Static).border_title = f"score pad · game {game.rules.game_target}"
+        present = {name.lower() for name in seat_names(game.rules.players)}
+        for name in ("north", "west", "east"):
+            self.query_one(f"#{name}", Static).display = name in present
         self.query_one("#log", RichLog).border_title = "play"
         self.query_one("#hand", Static).border_title = "your hand"
         self._write_log(self.session.status_lines()[:1])
@@ -198,17 +216,9 @@ class TableApp(App[None]):
         if session.is_human_turn and self._turn_key != key:
             self._turn_key = key
             self._start_turn()
-        rules = game.rules
-        contract = "no contract yet"
-        if game.declarer is not None:
-            trump = f" in {game.trump.symbol}" if game.trump is not None else ""
-            contract = f"{session.name(game.declarer)} {game.contract}{trump}"
-        self.query_one("#status", Static).update(Text.assemble(
-            ("pinochle ", "bold #f0c040"), f"{rules} · hand {game.hand_number} · dealer "
-            f"{session.name(game.dealer)} · contract: ", (contract, "bold"),
-            f" · us {game.scores[0]}, them {game.scores[1]} of {rules.game_target}"))
-        for seat, widget_id in ((1, "west"), (2, "north"), (3, "east"), (0, "south")):
-            widget = self.query_one(f"#{widget_id}", Static)
+        self.query_one("#status", Static).update(self._status_text())
+        for seat, name in enumerate(seat_names(game.rules.players)):
+            widget = self.query_one(f"#{name.lower()}", Static)
             widget.update(self._seat_text(seat))
             if widget.has_class("to-act") != (game.to_act == seat):
                 widget.set_class(game.to_act == seat, "to-act")
@@ -234,8 +244,52 @@ class TableApp(App[None]):
         bids = [a.amount for a in game.legal_actions() if isinstance(a, Bid)]
         self.bid = bids[0] if bids else 0
 
-    def _seat_text(self, seat: int) -> Text:
+    def _status_text(self) -> Text:
         session, game = self.session, self.session.game
+        rules = game.rules
+        if rules.partnership:
+            scores = f"us {game.scores[0]}, them {game.scores[1]}"
+        else:
+            scores = ", ".join(f"{session.name(s)} {game.scores[s]}"
+                               for s in range(rules.players))
+        head = Text.assemble(("pinochle ", "bold #f0c040"), f"{rules} · hand "
+                             f"{game.hand_number} · dealer {session.name(game.dealer)} · ")
+        if isinstance(game, TwoHandedGame):
+            turn_up = f" (turned up {game.turn_up.pretty})" if game.turn_up else ""
+            head.append(f"trump {game.trump.symbol}{turn_up} · stock {game.stock_size}",
+                        style="bold")
+            return head + Text(f" · {scores} of {game.target}")
+        contract = "no contract yet"
+        if game.declarer is not None:
+            trump = f" in {game.trump.symbol}" if game.trump is not None else ""
+            contract = f"{session.name(game.declarer)} {game.contract}{trump}"
+        return head + Text.assemble("contract: ", (contract, "bold"),
+                                    f" · {scores} of {rules.game_target}")
+
+    def _two_seat_text(self, game: TwoHandedGame, seat: int) -> Text:
+        session = self.session
+        text = Text()
+        text.append(session.label(seat), style="bold")
+        if seat == game.dealer:
+            text.append("  [dealer]", style="#f0c040")
+        text.append(f"\n{len(game.hand(seat))} cards")
+        if game.to_act == seat:
+            what = " (meld turn)" if game.stage is TwoStage.MELD else ""
+            text.append(("  ◀ to act" if seat != HUMAN else "  ◀ your turn") + what,
+                        style="#f0c040")
+        text.append(f"\nmeld {game.meld_points[seat]} this hand", style="bold")
+        side = game.table(seat)
+        if side:
+            text.append("  on the table: ")
+            for entry in side:
+                text.append_text(card_text(entry.card))
+                text.append(f"({str(entry).split('(')[1]} ")
+        return text
+
+    def _seat_text(self, seat: int) -> Text:
+        if self.session.two is not None:
+            return self._two_seat_text(self.session.two, seat)
+        session, game = self.session, self.session.four
         view = game.view(HUMAN)
         text = Text()
         text.append(session.label(seat), style="bold")
@@ -269,6 +323,7 @@ class TableApp(App[None]):
     def _trick_text(self) -> Text:
         session, game = self.session, self.session.game
         view = game.view(HUMAN)
+        names = seat_names(game.rules.players)
         played = dict(view.trick)
         note = ""
         style = ""
@@ -280,7 +335,10 @@ class TableApp(App[None]):
         if not played:
             what = {Phase.AUCTION: "the auction", Phase.TRUMP: "naming trump",
                     Phase.GIVE: "passing cards", Phase.RETURN: "passing cards back",
-                    Phase.PLAY: "play", Phase.GAME_OVER: "game over"}[game.phase]
+                    Phase.PLAY: "play", Phase.GAME_OVER: "game over"}.get(
+                game.phase, str(game.phase))
+            if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD:
+                what = f"{session.name(game.to_act or 0)}: meld turn"
             return Text(f"\n\n{what}", style="dim", justify="center")
 
         def slot(seat: int, width: int) -> Text:
@@ -291,12 +349,32 @@ class TableApp(App[None]):
             return Text(" " * (pad // 2)) + out + Text(" " * (pad - pad // 2))
 
         footer = note or (f"trick {len(game.tricks) + 1}" if game.tricks or game.trick else "")
-        text = Text.assemble(slot(2, 24), "\n\n", slot(1, 12), slot(3, 12), "\n\n",
-                             slot(0, 24), "\n\n", (f"{footer:^24}", "italic"))
+        if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD and note:
+            note += f"; {session.name(game.to_act or 0)} to meld"
+            footer = note
+        top = slot(names.index("North"), 24) if "North" in names else Text(" " * 24)
+        sides = (slot(names.index("West"), 12) if "West" in names else Text(" " * 12)) + \
+            (slot(names.index("East"), 12) if "East" in names else Text(" " * 12))
+        return Text.assemble(top, "\n\n", sides, "\n\n", slot(0, 24), "\n\n",
+                             (f"{footer:^24}", "italic"))
+
+    def _stock_text(self, game: TwoHandedGame) -> Text:
+        """The two-handed side panel: the turned-up card, the stock, this hand's melds."""
+        text = Text("trump ")
+        text.append(f"{game.trump.symbol} {game.trump.name.lower()}",
+                    style=SUIT_STYLES[game.trump])
+        if game.turn_up is not None:
+            text.append("\nturned up ")
+            text.append_text(card_text(game.turn_up))
+        text.append(f"\nstock {game.stock_size} cards · {game.stage}\n")
+        for event in game.events[-6:]:
+            text.append(f"{self.session.name(event.seat):<6}{event.name} +{event.points}\n")
         return text
 
     def _auction_text(self) -> Text:
-        session, game = self.session, self.session.game
+        if self.session.two is not None:
+            return self._stock_text(self.session.two)
+        session, game = self.session, self.session.four
         text = Text()
         if not game.auction:
             text.append("no bids yet", style="dim")
@@ -308,15 +386,30 @@ class TableApp(App[None]):
             text.append("trump ")
             text.append(game.trump.symbol + " " + game.trump.name.lower(),
                         style=SUIT_STYLES[game.trump])
+        widow = getattr(game, "widow", None)  # three-handed: face up after the auction
+        if isinstance(widow, Hand) and len(widow):
+            text.append("\nwidow ")
+            for card in widow.cards():
+                text.append_text(card_text(card))
+                text.append(" ")
         return text
 
     def _pad_text(self) -> Text:
-        game = self.session.game
-        text = Text("  #    us total them total\n", style="bold")
+        session, game = self.session, self.session.game
+        rules = game.rules
+        if rules.partnership:
+            heads = ["us", "them"]
+        else:  # each seat for itself (two- and three-handed): one column each
+            heads = [session.name(s)[:5] for s in range(rules.teams)]
+        wide = rules.teams == 2  # two columns fit the hand's score too; three only totals
+        width = 11 if wide else 7
+        text = Text("  #" + "".join(f"{h:>{width}}" for h in heads) + "\n", style="bold")
         for result in game.results[-9:]:
-            text.append(f"{result.number:>3}{result.scores[0]:>+6}{result.totals[0]:>6}"
-                        f"{result.scores[1]:>+5}{result.totals[1]:>6}\n")
-        text.append(f"{'':>9}{game.scores[0]:>6}{'':>5}{game.scores[1]:>6}", style="bold")
+            text.append(f"{result.number:>3}" + "".join(
+                f"{result.scores[t]:>+5}{result.totals[t]:>6}" if wide else
+                f"{result.totals[t]:>7}" for t in range(rules.teams)) + "\n")
+        text.append("   " + "".join(f"{game.scores[t]:>{width}}" for t in range(rules.teams)),
+                    style="bold")
         return text
 
     def _hand_text(self) -> Text:
@@ -324,10 +417,11 @@ class TableApp(App[None]):
         cards = game.hand(HUMAN).cards()
         legal = session.legal_cards()
         marks, row, under = Text(), Text(), Text()
-        choosing = session.is_human_turn and game.phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN)
+        choosing = session.is_human_turn and (
+            game.phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN) or self._picking())
         for i, card in enumerate(cards):
             style = ""
-            if game.phase is Phase.PLAY and session.is_human_turn and card not in legal:
+            if legal and card not in legal:
                 style = "dim"
             if choosing and i == self.cursor:
                 style += " reverse"
@@ -344,6 +438,11 @@ class TableApp(App[None]):
         if not session.is_human_turn:
             return Text(f"{session.label(game.to_act or 0)} is thinking…", style="dim")
         phase = game.phase
+        if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD:
+            return self._meld_prompt(game)
+        if phase.value == "discard":
+            return Text(f"Pick {self._pick_limit()} cards to discard with space "
+                        f"({len(self.picked)} picked), then Enter")
         if phase is Phase.AUCTION:
             extra = ", p pass, w pass with help" if any(
                 isinstance(a, Pass) for a in game.legal_actions()) else " (you must open)"
@@ -362,6 +461,42 @@ class TableApp(App[None]):
         if any(isinstance(a, Moon) for a in game.legal_actions()):
             concede += ", m moon"
         return Text(f"Your card: ← → choose, Enter play{concede}")
+
+    def _meld_prompt(self, game: TwoHandedGame) -> Text:
+        """The meld turn: the melds that may be laid, numbered for the keys 1-9."""
+        text = Text("Meld turn: ")
+        for i, action in enumerate(self._melds()[:9], 1):
+            text.append(f"{i} ", style="bold #f0c040")
+            text.append(f"{two.meld_name(game, action)} ")
+            for card in action.cards:
+                text.append_text(card_text(card))
+            text.append(" · ")
+        if DIX in game.legal_actions():
+            text.append("x ", style="bold #f0c040")
+            text.append("dix · ")
+        text.append("n ", style="bold #f0c040")
+        text.append(f"no meld · or pick cards with space, Enter ({len(self.picked)} picked)")
+        return text
+
+    def _melds(self) -> list[LayMeld]:
+        return [a for a in self.session.game.legal_actions() if isinstance(a, LayMeld)]
+
+    def _picking(self) -> bool:
+        """Whether the person picks cards now (passing, discarding, or laying a meld)."""
+        game = self.session.game
+        if not self.session.is_human_turn:
+            return False
+        if isinstance(game, TwoHandedGame):
+            return game.stage is TwoStage.MELD
+        return game.phase in (Phase.GIVE, Phase.RETURN) or game.phase.value == "discard"
+
+    def _pick_limit(self) -> int:
+        game = self.session.game
+        if isinstance(game, TwoHandedGame):
+            return 5  # RULES.md §1: the largest single meld (a run) has five cards
+        if game.phase.value == "discard":
+            return int(getattr(game.rules, "widow_size", 3))
+        return game.rules.cards_passed
 
     def _write_log(self, lines: list[str]) -> None:
         log = self.query_one("#log", RichLog)
@@ -405,20 +540,19 @@ class TableApp(App[None]):
         if self._waiting or self.session.is_over or self.session.is_human_turn:
             self._pending = False
             return
-        view, seed, position = self.session.computer_turn()
-        self.run_worker(partial(self._think, view, seed, position), thread=True,
-                        group="computer")
+        turn = self.session.computer_turn()
+        self.run_worker(partial(self._think, turn), thread=True, group="computer")
 
-    def _think(self, view: View, seed: str, position: int) -> None:
+    def _think(self, turn: Turn) -> None:
         """In a worker thread: the computer's choice, handed back to the app's thread."""
-        action = self.session.computer_choice(view, seed)
+        action = self.session.computer_choice(turn)
         with suppress(RuntimeError):  # the app has closed meanwhile
-            self.call_from_thread(self._computer_move, view, action, position)
+            self.call_from_thread(self._computer_move, turn, action)
 
-    def _computer_move(self, view: View, action: Action, position: int) -> None:
+    def _computer_move(self, turn: Turn, action: Action) -> None:
         self._pending = False
         try:
-            lines = self.session.apply_computer(view, action, position)
+            lines = self.session.apply_computer(turn, action)
         except PinochleError:
             self._schedule()  # the game moved on (an undo): think again
             return
@@ -435,8 +569,8 @@ class TableApp(App[None]):
         if len(game.results) > self._results_seen:
             self._results_seen = len(game.results)
             result = game.results[-1]
-            body = "\n".join(explain_result(result, self.session))
-            if result.melds:
+            body = "\n".join(self.session.explain(result))
+            if result.melds and self.session.two is None:
                 body += "\n" + "\n".join(self.session.meld_lines(result.melds))
             if game.winner is not None:
                 body += "\n\n" + self.session.game_over_text()
@@ -453,7 +587,7 @@ class TableApp(App[None]):
             self._say("Game over. q quits; 'pinochle history' lists your games.")
         self._schedule()
 
-    def _act(self, command: str | Play | Give | Return | Bid) -> None:
+    def _act(self, command: str | Action) -> None:
         if not self.session.is_human_turn:
             self._say("Wait for your turn.", "error")
             return
@@ -485,9 +619,12 @@ class TableApp(App[None]):
         phase = game.phase
         if action in ("cursor", "confirm"):
             return mine and (phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN, Phase.AUCTION)
-                             or action == "confirm")
+                             or self._picking() or action == "confirm")
         if action == "pick":
-            return mine and phase in (Phase.GIVE, Phase.RETURN)
+            return mine and self._picking()
+        if action == "lay":
+            return mine and bool(parameters) and 0 < int(str(parameters[0])) <= len(
+                self._melds())
         if action == "bid_change":
             return mine and phase is Phase.AUCTION
         if action == "call" and parameters:
@@ -497,7 +634,9 @@ class TableApp(App[None]):
                      "pass help": lambda a: isinstance(a, Pass) and a.help,
                      "redeal": lambda a: isinstance(a, Redeal),
                      "throw in": lambda a: isinstance(a, ThrowIn),
-                     "moon": lambda a: isinstance(a, Moon)}
+                     "moon": lambda a: isinstance(a, Moon),
+                     "dix": lambda a: isinstance(a, Dix),
+                     "no meld": lambda a: isinstance(a, NoMeld)}
             if text.startswith("trump"):
                 return any(isinstance(a, NameTrump) and a.suit.letter == text[-1] for a in legal)
             test = kinds.get(text)
@@ -515,11 +654,11 @@ class TableApp(App[None]):
         """Pick or unpick the card under the cursor for passing."""
         if self.cursor in self.picked:
             self.picked.discard(self.cursor)
-        elif len(self.picked) < self.session.game.rules.cards_passed:
+        elif len(self.picked) < self._pick_limit():
             self.picked.add(self.cursor)
         else:
-            self._say(f"You pass exactly {self.session.game.rules.cards_passed} cards: "
-                      f"unpick one first.", "error")
+            self._say(f"You pick at most {self._pick_limit()} cards: unpick one first.",
+                      "error")
         self.redraw()
 
     def action_bid_change(self, steps: int) -> None:
@@ -533,7 +672,16 @@ class TableApp(App[None]):
     def action_confirm(self) -> None:
         """Enter: bid, play the card under the cursor, or pass the picked cards."""
         game = self.session.game
-        if game.phase is Phase.AUCTION:
+        if self._picking() and (isinstance(game, TwoHandedGame) or
+                                game.phase.value == "discard"):
+            cards = game.hand(HUMAN).cards()
+            picked = [cards[i] for i in sorted(self.picked)]
+            if not picked:
+                self._say("Pick the cards with space first (or use the keys shown).", "error")
+                return
+            verb = "meld" if isinstance(game, TwoHandedGame) else "discard"
+            self._act(f"{verb} {' '.join(map(str, picked))}")
+        elif game.phase is Phase.AUCTION:
             self._act(Bid(self.bid))
         elif game.phase is Phase.PLAY:
             cards = game.hand(HUMAN).cards()
@@ -546,6 +694,12 @@ class TableApp(App[None]):
         elif game.phase is Phase.TRUMP:
             self._say("Name trump with s, h, d or c.", "error")
 
+    def action_lay(self, number: int) -> None:
+        """Lay the meld numbered ``number`` in the meld turn's prompt (two-handed)."""
+        melds = self._melds()
+        if 0 < number <= len(melds):
+            self._act(melds[number - 1])
+
     def action_call(self, text: str) -> None:
         """A call by its text: pass, pass help, redeal, trump X, throw in, moon."""
         self._act(text)
@@ -553,19 +707,18 @@ class TableApp(App[None]):
     def action_hint(self) -> None:
         """Ask the strongest computer player what it would do (nothing is played)."""
         try:
-            view, seed = self.session.hint_request()
+            turn = self.session.hint_request()
         except PinochleError as error:
             self._say(str(error), "error")
             return
         self._say("hint: thinking…", "hint")
-        position = len(self.session.game.actions)
-        self.run_worker(partial(self._hint, view, seed, position), thread=True, group="hint")
+        self.run_worker(partial(self._hint, turn), thread=True, group="hint")
 
-    def _hint(self, view: View, seed: str, position: int) -> None:
+    def _hint(self, turn: Turn) -> None:
         """In a worker thread: the hint, handed back to the app's thread."""
-        text = self.session.hint_for(view, seed)
+        text = self.session.hint_for(turn)
         with suppress(RuntimeError):  # the app has closed meanwhile
-            self.call_from_thread(self._show_hint, text, position)
+            self.call_from_thread(self._show_hint, text, turn.position)
 
     def _show_hint(self, text: str, position: int) -> None:
         if position == len(self.session.game.actions):  # still the same decision
@@ -606,10 +759,10 @@ class TableApp(App[None]):
         if not 0 <= index < len(cards) or not self.session.is_human_turn:
             return
         self.cursor = index
-        if self.session.game.phase is Phase.PLAY:
-            self.action_confirm()
-        elif self.session.game.phase in (Phase.GIVE, Phase.RETURN):
+        if self._picking():
             self.action_pick()
+        elif self.session.game.phase is Phase.PLAY:
+            self.action_confirm()
         else:
             self.redraw()
 

@@ -12,17 +12,22 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from pinochlekit.actions import parse_action
 from pinochlekit.game import Game
+from pinochlekit.games import parse_game_action, replay
 from pinochlekit.narrate import format_hand
 from pinochlekit.players import PlayerSpecError, split_specs
 from pinochlekit.record import GameRecord
-from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, available_levels
+from pinochlekit.rules import Rules
+from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, available_levels, seat_names
 from pinochlekit.tui.store import SavedGame, Store, StoreError
+from pinochlekit.twohanded import TwoHandedGame
 
 __all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
 
 Command = Callable[[str, Callable[[argparse.Namespace], int], str, str], argparse.ArgumentParser]
+
+
+_NORTH_ROLE = " (your partner; two-handed: your opponent)"
 
 
 def add_commands(command: Command, rules_help: str) -> None:
@@ -31,18 +36,20 @@ def add_commands(command: Command, rules_help: str) -> None:
     sub = command(
         "play", run_play, "play at the table against computer players",
         "Sit at seat 0 (South) with a computer partner (North) against two computer "
-        "opponents (West and East) at a full-screen table; --plain reads commands and "
+        "opponents (West and East) at a full-screen table (with --rules two: against one "
+        "computer opponent, North); --plain reads commands and "
         "prints text instead (also used when input is not a terminal). Every action is "
         "saved as it happens; --resume continues the last unfinished game.\n\n"
         "example: pinochle play --level pro --rules playingcards")
     sub.add_argument("--level", default="standard", metavar="LEVEL",
-                     help=f"the computer players' level: {levels}, or three separated by "
-                          f"commas for West, North, East (default: standard)")
+                     help=f"the computer players' level: {levels}, or one per computer "
+                          f"seat separated by commas, clockwise from West (default: "
+                          f"standard)")
     for seat in (1, 2, 3):
         name = SEAT_NAMES[seat].lower()
         sub.add_argument(f"--{name}", metavar="LEVEL",
                          help=f"the level of {SEAT_NAMES[seat]}"
-                              f"{' (your partner)' if seat == 2 else ''}, overriding --level")
+                              f"{_NORTH_ROLE if seat == 2 else ''}, overriding --level")
     sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
     sub.add_argument("--seed", metavar="SEED", help="the seed of the deals (default: random)")
     sub.add_argument("--plain", action="store_true",
@@ -67,17 +74,21 @@ def add_commands(command: Command, rules_help: str) -> None:
                      help="print every step at once, even at a terminal")
 
 
-def _levels(args: argparse.Namespace) -> list[str]:
+def _levels(args: argparse.Namespace, players: int) -> list[str]:
+    names = seat_names(players)[1:]
     levels = split_specs(args.level)
     if len(levels) == 1:
-        levels *= 3
-    if len(levels) != 3:
-        raise PlayerSpecError(f"--level: give one level or three (West, North, East), not "
-                              f"{len(levels)}")
-    for seat in (1, 2, 3):
-        override = getattr(args, SEAT_NAMES[seat].lower())
+        levels *= len(names)
+    if len(levels) != len(names):
+        raise PlayerSpecError(f"--level: give one level or {len(names)} ({', '.join(names)}), "
+                              f"not {len(levels)}")
+    for name in SEAT_NAMES[1:]:
+        override = getattr(args, name.lower())
+        if override and name not in names:
+            raise PlayerSpecError(f"--{name.lower()}: no {name} at a {players}-handed table "
+                                  f"(the seats are {', '.join(names)})")
         if override:
-            levels[seat - 1] = override
+            levels[names.index(name)] = override
     return levels
 
 
@@ -103,8 +114,10 @@ def run_play(args: argparse.Namespace) -> int:
                                  settings=session.settings.to_dict())
         else:
             settings = Settings(hints=not args.no_hints, undo=not args.no_undo)
-            session = Session.new(args.rules, seed=_seed(args.seed), levels=_levels(args),
-                                  settings=settings, store=store)
+            rules = Rules.from_string(args.rules)
+            session = Session.new(rules, seed=_seed(args.seed),
+                                  levels=_levels(args, rules.players), settings=settings,
+                                  store=store)
         if args.plain or not sys.stdin.isatty():
             return _run_plain(session)
         try:
@@ -136,20 +149,23 @@ def _run_plain(session: Session) -> int:
 
 
 def _describe(saved: SavedGame) -> str:
-    seats = ", ".join(f"{SEAT_NAMES[s]} {saved.seats[s]}" for s in range(1, len(saved.seats)))
-    if saved.finished:
+    names = seat_names(len(saved.seats)) if len(saved.seats) in (2, 3, 4) else SEAT_NAMES
+    seats = ", ".join(f"{names[s]} {saved.seats[s]}" for s in range(1, len(saved.seats)))
+    scores = list(saved.scores)
+    if saved.finished and saved.winner is not None and saved.winner < len(scores):
+        # The winner's score first (team 0 is the person's side).
+        order = [saved.winner] + [t for t in range(len(scores)) if t != saved.winner]
         how = ("won" if saved.winner == 0 else "lost") + " " + " to ".join(
-            str(s) for s in (saved.scores if saved.winner == 0 else saved.scores[::-1]))
+            str(scores[t]) for t in order)
     else:
-        how = "unfinished" + (f", {saved.scores[0]} to {saved.scores[1]}"
-                              if len(saved.scores) == 2 else "")
+        how = "unfinished" + (", " + " to ".join(map(str, scores)) if scores else "")
     return (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}, {saved.hands} "
             f"hands  ({seats})")
 
 
-def hand_steps(record: GameRecord, number: int) -> tuple[Game, list[str]]:
+def hand_steps(record: GameRecord, number: int) -> tuple[Game | TwoHandedGame, list[str]]:
     """The game just before hand ``number`` starts, and the actions of that hand."""
-    game = GameRecord(record.rules, record.seed, record.dealer, (), record.deals).replay()
+    game = replay(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
     texts: list[str] = []
     for text in record.actions:
         if game.hand_number > number:
@@ -157,7 +173,7 @@ def hand_steps(record: GameRecord, number: int) -> tuple[Game, list[str]]:
         if game.hand_number == number:
             texts.append(text)
         else:
-            game.apply(parse_action(text))
+            game.apply(parse_game_action(game.rules, text))
     if game.hand_number < number or not texts:
         last = game.hand_number if texts or game.hand_number < number else number - 1
         raise StoreError(f"--hand {number}: this game has hands 1 to {max(1, last)}")
@@ -171,15 +187,20 @@ def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
            + ", ".join(f"{session.team_name(t)} {game.scores[t]}"
                        for t in range(game.rules.teams)),
            "the deal:"] + [f"  {session.label(s):<24} {format_hand(game.hand(s))}"
-                           for s in range(game.rules.players)]
+                           for s in range(game.rules.players)] + (
+               [f"  turned up: {game.dealt[2][0]}; the stock in drawing order: "
+                f"{' '.join(map(str, game.dealt[2][1:]))}"]
+               if isinstance(game, TwoHandedGame) else [])
     for step, text in enumerate(texts, 1):
         seat = game.to_act
         assert seat is not None
-        lines = session._apply(seat, parse_action(text))
+        lines = session._apply(seat, parse_game_action(game.rules, text))
         # History shows the cards passed between any two seats: the hand is over.
         if text.startswith(("give", "return")):
             lines[0] = f"{lines[0].split(':')[0]}: {text.split(' ', 1)[1]}"
         yield [f"{step:3d}. {lines[0]}", *lines[1:]]
+        if game.hand_number != number or game.winner is not None:
+            return  # the hand is over (its last lines named the next deal, if any)
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -197,12 +218,10 @@ def run_history(args: argparse.Namespace) -> int:
         saved = store.load(args.game)
         if args.hand is None:
             print(_describe(saved))
-            game = saved.record.replay()
+            game = replay(saved.record)
             session = Session(game, saved.seats)
-            from pinochlekit.tui.session import explain_result
-
             for result in game.results:
-                print(explain_result(result, session)[0])
+                print(session.explain(result)[0])
             if not game.results:
                 print("no hand finished yet")
             print(f"(replay a hand: pinochle history {saved.id} --hand N)")

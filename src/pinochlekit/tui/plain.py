@@ -27,6 +27,9 @@ commands:
   return AS TS KS QS   pass cards back to partner (the declarer)
   play TS | TS         play a card (10S and symbols like 10♠ work too)
   throw in | moon      concede the hand, or shoot the moon, before the first card
+  meld KS QS | KS QS   two-handed, after winning an early trick: lay one meld
+  dix                  two-handed: count the nine of trump (exchanged or shown)
+  no meld | n          two-handed: end the meld turn (then both players draw)
   hint                 what the strongest computer player would do, and why
   undo                 take back your last action
   show                 the table: score, auction, contract, meld, trick, hand

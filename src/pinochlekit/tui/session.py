@@ -1,16 +1,18 @@
 """The table's logic, shared by the full-screen app and the plain line mode.
 
-A :class:`Session` is one person at seat 0 (South) with a computer partner
-(North) and two computer opponents (West and East). It applies the person's
-actions and the computer players' moves to a :class:`~pinochlekit.Game`,
+A :class:`Session` is one person at seat 0 (South) against computer players:
+a computer partner (North) and two computer opponents (West and East) in the
+four-handed game, one opponent (North) in the two-handed game, two (West and
+East) in the three-handed game. It applies the person's actions and the
+computer players' moves to the game (:func:`pinochlekit.games.new_game`),
 saves each one as it happens (:mod:`pinochlekit.tui.store`), and tells what
 happened as short lines of text that both interfaces show. Game state lives
 here, never in widgets.
 
-Each computer decision is made by a player built for that decision, seeded
-from the game seed, the seat and the number of actions so far: a decision is
-a pure function of (seed, seat, position), so a resumed or undone game plays
-on exactly as it would have.
+Each computer decision is made by a player built for that decision (see
+:meth:`Session.decision` for its seed): a decision is a pure function of the
+game seed, the seat and the position, so a resumed or undone game plays on
+exactly as it would have.
 
 >>> session = Session.new("pagat", seed=5, levels=["easy", "easy", "easy"])
 >>> session.name(1), session.name(0), session.team_name(0)
@@ -43,12 +45,17 @@ from pinochlekit.actions import (
 from pinochlekit.cards import Card, Hand, Suit, parse_cards, parse_suit
 from pinochlekit.errors import NotationError, PhaseError, PinochleError, RecordError, RulesError
 from pinochlekit.game import Game
+from pinochlekit.games import new_game, parse_game_action, replay
 from pinochlekit.meld import MeldResult
 from pinochlekit.narrate import format_hand, format_meld
-from pinochlekit.players import PLAYERS, PlayerSpecError, make_player
+from pinochlekit.players import PLAYERS, Player, PlayerSpecError, make_player
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
+from pinochlekit.tui import two
 from pinochlekit.tui.store import Store, StoreError
+from pinochlekit.two_actions import Dix, LayMeld, NoMeld
+from pinochlekit.two_views import TwoHandResult, TwoStage
+from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 
 __all__ = [
@@ -57,15 +64,30 @@ __all__ = [
     "SEAT_NAMES",
     "Session",
     "Settings",
+    "Turn",
     "check_level",
     "explain_result",
     "hint_level",
+    "seat_names",
 ]
 
 #: The person's seat.
 HUMAN = 0
 #: Compass names of the seats, clockwise in the order of play from the person (South).
 SEAT_NAMES = ("South", "West", "North", "East")
+#: The seats of each table size, clockwise from the person: the opponent of the
+#: two-handed game sits across (North), the three-handed table has no North.
+_LAYOUTS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: SEAT_NAMES}
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The compass names of the seats of a ``players``-handed table, seat 0 first.
+
+    >>> seat_names(2), seat_names(3)
+    (('South', 'North'), ('South', 'West', 'East'))
+    """
+    return _LAYOUTS[players]
+
 #: The levels offered, weakest first (``expert`` only once it is registered).
 LEVELS = ("easy", "standard", "pro", "expert")
 
@@ -75,9 +97,13 @@ def available_levels() -> list[str]:
     return [level for level in LEVELS if level in PLAYERS]
 
 
-def hint_level() -> str:
-    """The strongest registered level: the one asked for hints."""
-    return available_levels()[-1]
+def hint_level(players: int = 4) -> str:
+    """The strongest registered level for a game of ``players``: the one asked for
+    hints (``expert`` is written for the partnership game, so not below four)."""
+    levels = available_levels()
+    if players != 4 and len(levels) > 1 and levels[-1] == "expert":
+        return levels[-2]
+    return levels[-1]
 
 
 def check_level(spec: str) -> str:
@@ -121,6 +147,30 @@ class Settings:
         return cls(hints=bool(data.get("hints", True)), undo=bool(data.get("undo", True)))
 
 
+@dataclass(frozen=True)
+class Turn:
+    """One decision of one seat: what it sees, the seed of the player that decides,
+    the number of actions before it, and the seat's earlier views of this hand that
+    the player is shown first (so that it keeps what it computed at them)."""
+
+    view: View
+    seed: str
+    position: int
+    earlier: tuple[View, ...] = ()
+
+    def player(self, spec: str) -> Player:
+        """A player of level ``spec`` seeded for this decision and shown the earlier
+        views (their choices are discarded): ready to choose or explain."""
+        player = make_player(spec, self.seed)
+        try:
+            for earlier in self.earlier:
+                player.choose(earlier)
+        except BaseException:
+            player.close()
+            raise
+        return player
+
+
 def _suit_word(suit: Suit) -> str:
     return f"{suit.symbol} {suit.name.lower()}"
 
@@ -132,8 +182,9 @@ def _cards(cards: Sequence[Card]) -> str:
 class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
-    def __init__(self, game: Game, seats: Sequence[str], settings: Settings | None = None,
-                 store: Store | None = None, game_id: int | None = None,
+    def __init__(self, game: Game | TwoHandedGame, seats: Sequence[str],
+                 settings: Settings | None = None, store: Store | None = None,
+                 game_id: int | None = None,
                  actors: Sequence[int] = ()) -> None:
         """Use :meth:`new` or :meth:`resume`."""
         self.game = game
@@ -149,13 +200,14 @@ class Session:
     def new(cls, rules: Rules | str = "pagat", *, seed: int | str | None = None,
             levels: Sequence[str] = ("standard",), settings: Settings | None = None,
             store: Store | None = None, dealer: int = 0) -> Session:
-        """A new game; ``levels`` is one level for every computer seat, or one per seat
-        in the order West, North, East. Saved in ``store`` if given."""
+        """A new game of the kind ``rules`` describe (two, three or four players);
+        ``levels`` is one level for every computer seat, or one per computer seat
+        clockwise from the person (West, North, East; two-handed: North; three-handed:
+        West, East). Saved in ``store`` if given."""
         rules = Rules.from_string(rules) if isinstance(rules, str) else rules
-        if rules.players != 4:
-            raise RulesError("players", f"the table seats four in two partnerships; "
-                                        f"{rules.players}-handed pinochle cannot be played "
-                                        f"at it yet")
+        if rules.players not in _LAYOUTS:
+            raise RulesError("players", f"the table seats two, three or four, not "
+                                        f"{rules.players}")
         others = rules.players - 1
         levels = list(levels)
         if len(levels) == 1:
@@ -163,7 +215,7 @@ class Session:
         if len(levels) != others:
             raise PlayerSpecError(f"give one level or {others}, not {len(levels)}")
         levels = [check_level(level) for level in levels]
-        game = Game.new(rules, seed=seed, dealer=dealer)
+        game = new_game(rules, seed=seed, dealer=dealer)
         settings = settings or Settings()
         seats = ["you", *levels]
         game_id = None
@@ -182,12 +234,12 @@ class Session:
         saved = store.load(game_id)
         record = saved.record
         try:
-            game = GameRecord(record.rules, record.seed, record.dealer, ()).replay()
+            game = replay(GameRecord(record.rules, record.seed, record.dealer, ()))
             actors = []
             for number, text in enumerate(record.actions, 1):
                 actors.append(game.to_act if game.to_act is not None else -1)
                 try:
-                    game.apply(parse_action(text))
+                    game.apply(parse_game_action(game.rules, text))
                 except PinochleError as error:
                     raise RecordError(f"action {number} ({text!r}) does not replay: "
                                       f"{error}") from None
@@ -205,21 +257,36 @@ class Session:
 
     # -- who is who -----------------------------------------------------------
 
+    @property
+    def two(self) -> TwoHandedGame | None:
+        """The game, if it is the two-handed one."""
+        return self.game if isinstance(self.game, TwoHandedGame) else None
+
+    @property
+    def four(self) -> Game:
+        """The game, when it has an auction (four- or three-handed)."""
+        assert isinstance(self.game, Game), "no auction in the two-handed game"
+        return self.game
+
     def name(self, seat: int) -> str:
         """``You``, ``West``, ``North`` or ``East``."""
-        return "You" if seat == HUMAN else SEAT_NAMES[seat]
+        return "You" if seat == HUMAN else seat_names(self.game.rules.players)[seat]
 
     def label(self, seat: int) -> str:
         """A seat with its role and level: ``North (partner, pro)``."""
         if seat == HUMAN:
             return "You (South)"
-        role = "partner, " if self.game.rules.team_of(seat) == self.game.rules.team_of(HUMAN) \
+        rules = self.game.rules
+        role = "partner, " if rules.partnership and rules.team_of(seat) == rules.team_of(HUMAN) \
             else ""
-        return f"{SEAT_NAMES[seat]} ({role}{self.seats[seat]})"
+        return f"{seat_names(rules.players)[seat]} ({role}{self.seats[seat]})"
 
     def team_name(self, team: int) -> str:
-        """``You & North`` or ``West & East``."""
-        seats = [s for s in range(self.game.rules.players) if self.game.rules.team_of(s) == team]
+        """``You & North`` or ``West & East``; a seat's name when each plays alone."""
+        rules = self.game.rules
+        if not rules.partnership:
+            return self.name(team)
+        seats = [s for s in range(rules.players) if rules.team_of(s) == team]
         return " & ".join(self.name(s) for s in seats)
 
     @property
@@ -236,37 +303,67 @@ class Session:
 
     def step(self) -> list[str]:
         """Let the computer player to act make its move; what happened, as lines."""
-        view, seed, position = self.computer_turn()
-        return self.apply_computer(view, self.computer_choice(view, seed), position)
+        turn = self.computer_turn()
+        return self.apply_computer(turn, self.computer_choice(turn))
 
-    def computer_turn(self) -> tuple[View, str, int]:
-        """For the computer seat to act: its view, the seed of its decision (game seed,
-        seat, number of actions so far) and that number. :class:`PhaseError` if the
-        person is to act or the game is over."""
+    def decision(self, seat: int, kind: str = "pinochle play") -> Turn:
+        """The decision ``seat`` faces now: its view, the seed of the player that makes
+        it, and the seat's earlier views of this hand that player must be shown first.
+
+        Before the play (auction, trump, passing) the seed is (game seed, seat, hand
+        number) and the earlier views are the seat's earlier decisions of the hand, so
+        a player built now keeps exactly the bidding table a player living through the
+        hand would have kept (docs/players.md: computed at the first bid). In the play
+        the seed is (game seed, seat, number of actions so far) and nothing is replayed.
+        """
+        game = self.game
+        position = len(game.actions)
+        if game.phase in (Phase.PLAY, Phase.GAME_OVER):
+            return Turn(game.view(seat), f"{kind}/{game.seed}/{seat}/{position}", position)
+        return Turn(game.view(seat), f"{kind}/{game.seed}/{seat}/hand {game.hand_number}",
+                    position, self._earlier_views(seat))
+
+    def _earlier_views(self, seat: int) -> tuple[View, ...]:
+        """The views ``seat`` had at its earlier decisions of the current hand."""
+        game = self.game
+        number = game.hand_number
+        back = game.copy()
+        views: list[View] = []
+        while back.actions:
+            actor = self.actors[len(back.actions) - 1]
+            back.undo()
+            if back.hand_number != number:
+                break
+            if actor == seat:
+                views.append(back.view(seat))
+        return tuple(reversed(views))
+
+    def computer_turn(self) -> Turn:
+        """The decision of the computer seat to act (see :meth:`decision`);
+        :class:`PhaseError` if the person is to act or the game is over."""
         seat = self.game.to_act
         if seat is None or seat == HUMAN:
             raise PhaseError("no computer player is to act")
-        position = len(self.game.actions)
-        return self.game.view(seat), f"pinochle play/{self.game.seed}/{seat}/{position}", \
-            position
+        return self.decision(seat)
 
-    def computer_choice(self, view: View, seed: str) -> Action:
-        """The move of the computer player whose view this is. Touches no shared state,
-        so the table runs it in a thread while the screen stays live."""
-        assert view.seat is not None
-        player = make_player(self.seats[view.seat], seed)
+    def computer_choice(self, turn: Turn) -> Action:
+        """The move of the computer player whose decision this is. Touches no shared
+        state, so the table runs it in a thread while the screen stays live."""
+        seat = turn.view.seat
+        assert seat is not None
+        player = turn.player(self.seats[seat])
         try:
-            return player.choose(view)
+            return player.choose(turn.view)
         finally:
             player.close()
 
-    def apply_computer(self, view: View, action: Action, position: int) -> list[str]:
-        """Apply a computer move chosen from ``view`` when the game stood at
-        ``position`` actions; refused if the game has moved since (an undo)."""
-        if len(self.game.actions) != position or view.seat != self.game.to_act:
+    def apply_computer(self, turn: Turn, action: Action) -> list[str]:
+        """Apply a computer move chosen for ``turn``; refused if the game has moved
+        since (an undo)."""
+        if len(self.game.actions) != turn.position or turn.view.seat != self.game.to_act:
             raise PhaseError("the game moved on while the computer was thinking")
-        assert view.seat is not None
-        return self._apply(view.seat, action)
+        assert turn.view.seat is not None
+        return self._apply(turn.view.seat, action)
 
     def act(self, command: Action | str) -> list[str]:
         """Apply the person's action (an action or its text, shortcuts allowed).
@@ -287,7 +384,14 @@ class Session:
 
     def parse(self, text: str) -> Action:
         """Read the person's command: an action's text, or a shortcut for the phase
-        (``TS`` plays a card, ``260`` bids, ``H`` names trump, four cards pass them)."""
+        (``TS`` plays a card, ``260`` bids, ``H`` names trump, four cards pass them;
+        two-handed: ``KS QS`` lays a meld, ``n`` no meld)."""
+        game = self.two
+        if game is not None:
+            try:
+                return two.parse(game, text)
+            except NotationError as error:
+                raise NotationError(f"{error}; {self.choices_text()}") from None
         try:
             return parse_action(text)
         except NotationError as error:
@@ -312,13 +416,13 @@ class Session:
         return re.sub(r"\bseat (\d)\b", lambda m: self.name(int(m.group(1))), message)
 
     def _apply(self, seat: int, action: Action) -> list[str]:
-        game = self.game
+        if self.two is not None:
+            return self._apply_two(self.two, seat, action)
+        game = self.four
         hand_before, results_before = game.hand_number, len(game.results)
         melds_before, tricks_before = game.melds, len(game.tricks)
         game.apply(action, seat)
-        self.actors.append(seat)
-        if self.store is not None and self.game_id is not None:
-            self.store.append(self.game_id, len(game.actions) - 1, seat, str(action))
+        self._saved(seat, action)
         lines = [self.tell(seat, action)]
         result = game.results[-1] if len(game.results) > results_before else None
         melds = result.melds if result is not None else game.melds
@@ -329,14 +433,58 @@ class Session:
             lines.append(self.tell_trick(len(tricks), tricks[-1]))
         if result is not None:
             lines += explain_result(result, self)
-            if self.store is not None and self.game_id is not None:
-                self.store.update(self.game_id, scores=list(game.scores),
-                                  hands=len(game.results), winner=game.winner)
+            self._save_standing()
         if game.winner is not None:
             lines.append(self.game_over_text())
         elif game.hand_number != hand_before:
             lines += self.new_hand_lines()
         return lines
+
+    def _apply_two(self, game: TwoHandedGame, seat: int, action: Action) -> list[str]:
+        """:meth:`_apply` for the two-handed game: the meld turn and the draw told too."""
+        hand_before, results_before = game.hand_number, len(game.results)
+        events_before, turn_up = len(game.events), game.turn_up
+        tricks_before, stock_before = len(game.tricks), game.stock_size
+        held, late = game.hand(HUMAN), game.stage is TwoStage.LATE
+        game.apply(action, seat)
+        self._saved(seat, action)
+        if isinstance(action, LayMeld | Dix | NoMeld):
+            lines = [two.tell_meld_turn(game, seat, action, self.name, events_before,
+                                        turn_up)]
+            lines += two.draw_lines(game, HUMAN, held, stock_before, late)
+        else:
+            lines = [self.tell(seat, action)]
+        result = game.results[-1] if len(game.results) > results_before else None
+        tricks = result.tricks if result is not None else tuple(game.tricks)
+        if len(tricks) > tricks_before:
+            lines.append(self.tell_trick(len(tricks), tricks[-1]))
+            if result is None and game.stage is TwoStage.MELD:
+                lines.append(f"{self.name(game.to_act or 0)} may meld (meld, dix or no meld)")
+        if result is not None:
+            lines += self.explain(result)
+            self._save_standing()
+        if game.winner is not None:
+            lines.append(self.game_over_text())
+        elif game.hand_number != hand_before:
+            lines += self.new_hand_lines()
+        return lines
+
+    def _saved(self, seat: int, action: Action) -> None:
+        """Note who acted and save the action (just applied) at once."""
+        self.actors.append(seat)
+        if self.store is not None and self.game_id is not None:
+            self.store.append(self.game_id, len(self.game.actions) - 1, seat, str(action))
+
+    def _save_standing(self) -> None:
+        if self.store is not None and self.game_id is not None:
+            self.store.update(self.game_id, scores=list(self.game.scores),
+                              hands=len(self.game.results), winner=self.game.winner)
+
+    def explain(self, result: HandResult) -> list[str]:
+        """A finished hand told to the person (either game)."""
+        if isinstance(result, TwoHandResult):
+            return two.explain_two_result(result, self.name)
+        return explain_result(result, self)
 
     # -- undo and hints -------------------------------------------------------
 
@@ -357,8 +505,7 @@ class Session:
             self.actors.pop()
         if self.store is not None and self.game_id is not None:
             self.store.truncate(self.game_id, keep)
-            self.store.update(self.game_id, scores=list(self.game.scores),
-                              hands=len(self.game.results), winner=self.game.winner)
+        self._save_standing()
         return [f"undone: {taken[-1]}" + (f" and {len(taken) - 1} computer move"
                                           f"{'s' if len(taken) > 2 else ''} after it"
                                           if len(taken) > 1 else "")]
@@ -366,25 +513,25 @@ class Session:
     def hint(self) -> str:
         """What the strongest computer player would do for the person now, and why.
         Nothing is played."""
-        return self.hint_for(*self.hint_request())
+        return self.hint_for(self.hint_request())
 
-    def hint_request(self) -> tuple[View, str]:
-        """The person's view and the seed of the hint player, or :class:`PhaseError`
-        if hints are off or it is not the person's turn."""
+    def hint_request(self) -> Turn:
+        """The person's decision, seeded for the hint player (as :meth:`decision`), or
+        :class:`PhaseError` if hints are off or it is not the person's turn."""
         if not self.settings.hints:
             raise PhaseError("hints are switched off for this game")
         if not self.is_human_turn:
             raise PhaseError("a hint is for your turn")
-        return self.game.view(HUMAN), f"pinochle hint/{self.game.seed}/{len(self.game.actions)}"
+        return self.decision(HUMAN, "pinochle hint")
 
-    def hint_for(self, view: View, seed: str) -> str:
-        """The hint for ``view`` (touches no shared state: may run in a thread)."""
-        level = hint_level()
-        player = make_player(level, seed)
+    def hint_for(self, turn: Turn) -> str:
+        """The hint for ``turn`` (touches no shared state: may run in a thread)."""
+        level = hint_level(self.game.rules.players)
+        player = turn.player(level)
         try:
-            text = player.explain(view)
+            text = player.explain(turn.view)
             if text is None:
-                text = str(player.choose(view))
+                text = str(player.choose(turn.view))
         finally:
             player.close()
         return f"hint ({level}): {self.friendly(text)}"
@@ -403,7 +550,7 @@ class Session:
         if isinstance(action, NameTrump):
             return f"{who} {'name' if you else 'names'} trump: {_suit_word(action.suit)}"
         if isinstance(action, Give | Return):
-            taker = self.game.declarer if isinstance(action, Give) else self.game.partner(seat)
+            taker = self.four.declarer if isinstance(action, Give) else self.four.partner(seat)
             assert taker is not None
             verb = ("give" if you else "gives") if isinstance(action, Give) else (
                 "return" if you else "returns")
@@ -418,13 +565,19 @@ class Session:
             return f"{who} {'shoot' if you else 'shoots'} the moon"
         if isinstance(action, Redeal):
             return f"{who} {'call' if you else 'calls'} a nines redeal"
+        laid: tuple[Card, ...] = tuple(getattr(action, "cards", None) or ())
+        if action.verb == "discard":  # three-handed: the declarer lays away cards
+            shown = f": {' '.join(c.pretty for c in laid)}" if you else ""
+            return f"{who} {'discard' if you else 'discards'} {len(laid)} cards{shown}"
         return f"{who}: {action}"
 
     def tell_trick(self, number: int, trick: Trick) -> str:
         """A finished trick: ``trick 3: West A♥, North 9♥, ... → West (+30)``."""
         played = ", ".join(f"{self.name(s)} {c.pretty}"
                            for s, c in zip(trick.seats, trick.cards, strict=True))
-        return f"trick {number}: {played} → {self.name(trick.winner)} takes {trick.points}"
+        who = self.name(trick.winner)
+        return f"trick {number}: {played} → {who} {'take' if who == 'You' else 'takes'} " \
+               f"{trick.points}"
 
     def meld_lines(self, melds: Sequence[MeldResult]) -> list[str]:
         """Every player's meld, itemized."""
@@ -432,10 +585,13 @@ class Session:
                             for seat, result in enumerate(melds)]
 
     def new_hand_lines(self) -> list[str]:
-        """The start of a deal: number, dealer and the person's hand."""
+        """The start of a deal: number, dealer and the person's hand (two-handed: the
+        turned-up card and the stock too)."""
         game = self.game
-        return [f"== hand {game.hand_number}, dealer {self.name(game.dealer)} ==",
-                f"your hand: {self.hand_text()}"]
+        head = f"== hand {game.hand_number}, dealer {self.name(game.dealer)} =="
+        if self.two is not None:
+            return [head, *two.deal_lines(self.two, HUMAN, self.name)]
+        return [head, f"your hand: {self.hand_text()}"]
 
     def hand_text(self, hand: Hand | None = None) -> str:
         """The person's hand by suit, highest first."""
@@ -445,25 +601,24 @@ class Session:
         """Who won, and the final score."""
         game = self.game
         assert game.winner is not None
-        scores = " to ".join(str(game.scores[t]) for t in (game.winner, 1 - game.winner))
+        order = [game.winner] + [t for t in range(game.rules.teams) if t != game.winner]
+        scores = " to ".join(str(game.scores[t]) for t in order)
         who = "you win" if game.winner == game.rules.team_of(HUMAN) else "you lose"
-        return (f"game over: {self.team_name(game.winner)} win {scores} after "
+        win = "win" if game.rules.partnership or game.winner == HUMAN else "wins"
+        return (f"game over: {self.team_name(game.winner)} {win} {scores} after "
                 f"{len(game.results)} hands ({who})")
 
     def status_lines(self) -> list[str]:
         """Where the game stands now: scores, contract, trick, the person's hand."""
         game = self.game
         scores = ", ".join(f"{self.team_name(t)} {game.scores[t]}" for t in range(game.rules.teams))
+        target = game.target if isinstance(game, TwoHandedGame) else game.rules.game_target
         lines = [f"hand {game.hand_number}, dealer {self.name(game.dealer)}; score: {scores} "
-                 f"(game {game.rules.game_target})"]
-        if game.auction:
-            lines.append("auction: " + ", ".join(
-                f"{self.name(s)} {a}" for s, a in game.auction))
-        if game.declarer is not None:
-            trump = f" in {_suit_word(game.trump)}" if game.trump is not None else ""
-            lines.append(f"contract: {self.name(game.declarer)} {game.contract}{trump}")
-        if game.melds is not None:
-            lines += self.meld_lines(game.melds)
+                 f"(game {target})"]
+        if isinstance(game, TwoHandedGame):
+            lines += two.status(game, HUMAN, self.name)
+        else:
+            lines += self._auction_lines(game)
         if game.tricks:
             last = game.tricks[-1]
             lines.append("last " + self.tell_trick(len(game.tricks), last))
@@ -475,6 +630,21 @@ class Session:
             lines.append(f"your hand: {self.hand_text()}")
         return lines
 
+    def _auction_lines(self, game: Game) -> list[str]:
+        lines = []
+        widow = getattr(game, "widow", None)  # three-handed: shown after the auction
+        if game.auction:
+            lines.append("auction: " + ", ".join(
+                f"{self.name(s)} {a}" for s, a in game.auction))
+        if game.declarer is not None:
+            trump = f" in {_suit_word(game.trump)}" if game.trump is not None else ""
+            lines.append(f"contract: {self.name(game.declarer)} {game.contract}{trump}")
+        if isinstance(widow, Hand) and len(widow):
+            lines.append("widow: " + " ".join(c.pretty for c in widow.cards()))
+        if game.melds is not None:
+            lines += self.meld_lines(game.melds)
+        return lines
+
     def choices_text(self) -> str:
         """What the person may do now, e.g. ``bid 260 to 3850 by 10, pass, pass help``."""
         game = self.game
@@ -483,6 +653,8 @@ class Session:
         if game.to_act != HUMAN:
             return f"waiting for {self.name(game.to_act or 0)}"
         legal = game.legal_actions()
+        if isinstance(game, TwoHandedGame):
+            return "you may " + ", ".join(two.choices(game))
         parts: list[str] = []
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         if bids:
@@ -491,6 +663,10 @@ class Session:
         trumps = [a.suit.letter for a in legal if isinstance(a, NameTrump)]
         if trumps:
             parts.append("trump " + " or ".join(trumps))
+        if game.phase.value == "discard":  # three-handed: the declarer lays cards away
+            n = int(getattr(game.rules, "widow_size", 3))
+            parts.append(f"discard {n} cards (e.g. discard "
+                         f"{_cards(game.hand(HUMAN).cards()[:n])})")
         if game.phase in (Phase.GIVE, Phase.RETURN):
             n = game.rules.cards_passed
             to = "the declarer" if game.phase is Phase.GIVE else "your partner"

@@ -1,0 +1,162 @@
+"""The two-handed game told at the table (RULES.md §4, docs/two-handed.md).
+
+The text a :class:`~pinochlekit.tui.session.Session` shows when the game is a
+:class:`~pinochlekit.twohanded.TwoHandedGame`: the turned-up card and the
+stock, each player's laid melds with the classes every card has served in, the
+meld turn after a won early trick, the draw, and each hand's result. Names come
+from the session (``You``, ``North``), so the lines read like the four-handed
+ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pinochlekit.actions import Action, Play
+from pinochlekit.cards import Card, Hand, parse_cards
+from pinochlekit.errors import NotationError
+from pinochlekit.meld import meld_values
+from pinochlekit.narrate import format_hand
+from pinochlekit.two_actions import Dix, LayMeld, NoMeld, parse_two_action
+from pinochlekit.two_views import MeldEvent, TableCard, TwoHandResult, TwoStage
+from pinochlekit.twohanded import TwoHandedGame, combinations
+
+__all__ = ["choices", "explain_two_result", "meld_name", "parse", "status", "table_text",
+           "tell_meld_turn"]
+
+Namer = Callable[[int], str]
+
+
+def meld_name(game: TwoHandedGame, action: LayMeld) -> str:
+    """What a legal meld is and scores: ``royal marriage 40``."""
+    values = meld_values(game.rules)
+    wanted = tuple(sorted(action.cards))
+    for name, _, cards in combinations(int(game.trump)):
+        if tuple(sorted(cards)) == wanted:
+            return f"{name} {values[name]}"
+    return "meld"
+
+
+def _pretty(cards: Sequence[Card]) -> str:
+    return " ".join(card.pretty for card in cards)
+
+
+def table_text(side: Sequence[TableCard]) -> str:
+    """A player's cards laid on the table with the meld classes each has served in:
+    ``K♠(I) Q♠(I+III)``, or ``nothing``."""
+    return " ".join(f"{entry.card.pretty}({str(entry).split('(')[1]}" for entry in side) \
+        or "nothing"
+
+
+def event_text(event: MeldEvent, name: Namer, turn_up: Card | None = None) -> str:
+    """One meld scored: ``North lays royal marriage K♠ Q♠ (+40)``."""
+    who = name(event.seat)
+    you = who == "You"
+    if event.name == "dix turned up":
+        return f"{who} dealt a nine turned up: dix {event.cards[0].pretty} (+{event.points})"
+    if event.name == "dix exchanged":
+        got = f" for the turned-up {turn_up.pretty}" if turn_up is not None else ""
+        return (f"{who} {'count' if you else 'counts'} the dix: {event.cards[0].pretty} "
+                f"exchanged{got} (+{event.points})")
+    if event.name == "dix":
+        return (f"{who} {'show' if you else 'shows'} the dix {event.cards[0].pretty} "
+                f"(+{event.points})")
+    return f"{who} {'lay' if you else 'lays'} {event.name} {_pretty(event.cards)} " \
+           f"(+{event.points})"
+
+
+def tell_meld_turn(game: TwoHandedGame, seat: int, action: Action, name: Namer,
+                   events_before: int, turn_up_before: Card | None) -> str:
+    """A meld-turn action as a line (the event it scored, or ``North lays no meld``)."""
+    who = name(seat)
+    if isinstance(action, NoMeld):
+        return f"{who} {'lay' if who == 'You' else 'lays'} no meld"
+    if isinstance(action, LayMeld | Dix) and len(game.events) > events_before:
+        return event_text(game.events[events_before], name, turn_up_before)
+    return f"{who}: {action}"
+
+
+def draw_lines(game: TwoHandedGame, you: int, hand_before: Hand, stock_before: int,
+               late_before: bool) -> list[str]:
+    """After a meld turn both players draw: what the person drew, the stock left,
+    and the start of the last tricks once it is gone."""
+    if game.stock_size >= stock_before:
+        return []
+    after = game.hand(you)
+    new = after - hand_before if after.issuperset(hand_before) else Hand()
+    drew = f"you draw {_pretty(new.cards())}" if new else "you draw"
+    lines = [f"{drew}; the stock has {game.stock_size} cards"]
+    if game.stage is TwoStage.LATE and not late_before:
+        lines.append("the stock is gone: melds go back to the hands; the last 12 tricks "
+                     "follow suit and must win (RULES.md §4)")
+    return lines
+
+
+def status(game: TwoHandedGame, you: int, name: Namer) -> list[str]:
+    """The two-handed table as lines: trump and stock, the melds laid, the meld turn."""
+    trump = game.trump
+    turn_up = (f"turned up {game.turn_up.pretty}" if game.turn_up is not None
+               else "the turned-up card has been drawn")
+    lines = [f"trump {trump.symbol} {trump.name.lower()} ({turn_up}); stock "
+             f"{game.stock_size} cards; {game.stage}"]
+    for seat in (you, 1 - you):
+        lines.append(f"  {name(seat)}: meld {game.meld_points[seat]} this hand; on the "
+                     f"table: {table_text(game.table(seat))}")
+    return lines
+
+
+def choices(game: TwoHandedGame) -> list[str]:
+    """What the player to act may do, as parts of ``you may …``."""
+    legal = game.legal_actions()
+    if game.stage is TwoStage.MELD:
+        parts = [f"{a} ({meld_name(game, a)})" for a in legal if isinstance(a, LayMeld)]
+        parts += [str(a) for a in legal if isinstance(a, Dix | NoMeld)]
+        return parts
+    plays = sorted((a.card for a in legal if isinstance(a, Play)),
+                   key=lambda c: (c // 6, -(c % 6)))
+    return ["play " + " or ".join(map(str, plays))] if plays else []
+
+
+def parse(game: TwoHandedGame, text: str) -> Action:
+    """A two-handed command: an action's text, or a shortcut (``TS`` plays a card,
+    ``KS QS`` lays a meld in the meld turn, ``n`` or ``none`` lays no meld)."""
+    try:
+        return parse_two_action(text)
+    except NotationError:
+        words = text.lower().split()
+        if game.stage is TwoStage.MELD:
+            if words in (["n"], ["none"], ["pass"]):
+                return parse_two_action("no meld")
+            return LayMeld(tuple(parse_cards(words)))
+        if len(words) == 1:
+            return Play(parse_cards(words)[0])
+        raise
+
+
+def explain_two_result(result: TwoHandResult, name: Namer) -> list[str]:
+    """A finished two-handed deal: each player's meld and trick points, and totals."""
+    trump = result.trump
+    head = f"hand {result.number} over" + (f" (trump {trump.symbol} {trump.name.lower()})"
+                                           if trump is not None else "")
+    lines = [head + ": meld + tricks each"]  # RULES.md §4: no contract
+    for seat in range(len(result.scores)):
+        lines.append(f"  {name(seat)}: meld {result.meld_points[seat]} + tricks "
+                     f"{result.trick_points[seat]} = {result.scores[seat]:+d} → "
+                     f"{result.totals[seat]}")
+    last = result.tricks[-1] if result.tricks else None
+    if last is not None:
+        lines.append(f"  the last trick (+10) went to {name(last.winner)}")
+    if result.target:
+        lines.append(f"  game: {result.target}")
+    return lines
+
+
+def deal_lines(game: TwoHandedGame, you: int, name: Namer) -> list[str]:
+    """The start of a two-handed deal, told to the person."""
+    assert game.turn_up is not None or game.stock_size == 0
+    lines = [f"turned up: {game.turn_up.pretty if game.turn_up else '-'} (trump "
+             f"{game.trump.symbol} {game.trump.name.lower()}); the stock has "
+             f"{game.stock_size} cards"]
+    lines += [event_text(e, name) for e in game.events]
+    lines.append(f"your hand: {format_hand(game.hand(you))}")
+    return lines
