@@ -278,8 +278,8 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
     (["--rules", "two", "--west", "easy"], "--west: no West at a 2-handed table"),
     (["--west", "cmd:python bot.py"], "the table plays built-in levels only"),
     (["--rules", "pagat(min_bid=7)"], "min_bid: must be a multiple of bid_step (10), not 7"),
-    (["--rules", "three"], "unknown preset 'three'"),
-    (["--rules", "pagat(players=3)"], "players: must be 4 or 2, not 3"),
+    (["--rules", "three(cards_passed=4)"], "cards_passed: must be 0 with 3 players"),
+    (["--rules", "pagat(players=5)"], "players: must be 4 (partnerships), 3 (widow) or 2"),
     (["--resume"], "no unfinished game to resume; start one with 'pinochle play'"),
     (["--resume", "5"], "no saved game 5"),
 ])
