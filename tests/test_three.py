@@ -49,6 +49,7 @@ from pinochlekit import (
     Suit,
     ThrowIn,
     parse_action,
+    parse_cards,
 )
 from pinochlekit.widow import FULL_DECK, deal_with_widow
 
@@ -202,6 +203,25 @@ def test_worked_hand_not_on_the_board() -> None:
         assert game.scores == [160, 40, loss]
 
 
+def test_cards_set_aside_count_for_a_declarer_who_does_not_play() -> None:
+    """A widow of AS TS KS (30 in counters) is the declarer's even when the hand is
+    not played: not on the board under shortfall scoring costs contract - meld - 30
+    (RULES.md §3: the widow's points go to the declarer), kept out or taken."""
+    widow = parse_cards("AS TS KS")
+    rest = list(FULL_DECK - Hand.from_cards(widow))
+    random.Random(3).shuffle(rest)
+    hands = [Hand.from_cards(rest[i * 15:(i + 1) * 15]) for i in range(3)]
+    for rules, discard in ((THREE, ""), (TAKE, "discard AS TS KS")):
+        game = Game.new(rules, seed=1, deals=[hands])
+        for text in ("bid 500", "pass", "pass", "trump H", discard):
+            if text:
+                game.apply(parse_action(text))
+        result = game.results[-1]
+        assert result.outcome is Outcome.NOT_ON_BOARD and result.declarer == 1
+        assert result.trick_points == (0, 30, 0)
+        assert result.scores[1] == -(500 - result.meld_points[1] - 30)
+
+
 def lead_from_the_top(game: Game) -> Action:
     """Seat 0 leads its highest trump, then its highest card; the others play their
     lowest legal card."""
@@ -324,9 +344,10 @@ def expected_scores(rules: Rules, result: HandResult) -> tuple[int, ...]:
         taken[trick.winner] += sum(worth(c) for c in trick.cards) + (
             10 // unit if number == 15 else 0)
     played = len(result.tricks) == 15
+    # the cards set aside are the declarer's, played or not (a throw-in keeps them)
+    aside = result.discards if rules.widow == "take" else result.widow
+    taken[declarer] += sum(worth(c) for c in aside)
     if played:
-        aside = result.discards if rules.widow == "take" else result.widow
-        taken[declarer] += sum(worth(c) for c in aside)
         assert sum(taken) == 250 // unit
     assert tuple(taken) == result.trick_points
     melds = [m.points for m in result.melds]

@@ -727,10 +727,12 @@ class Game:
         played = outcome is Outcome.MADE
         saved = [True] * teams
         scores = [0] * teams
+        aside = self._set_aside()
+        if aside:  # RULES.md §3: the widow's (or the discards') points are the declarer's,
+            # played or not: a declarer who throws in (or is not on the board) still has
+            # them, which matters when a set costs only the shortfall
+            tricks[us] += sum(self._points[c] for c in aside)
         if played:
-            aside = self._set_aside()
-            if aside:  # RULES.md §3: the widow's (or the discards') points are the declarer's
-                tricks[us] += sum(self._points[c] for c in aside)
             for them in others:
                 own = [self.melds[s] for s in range(self._n) if rules.team_of(s) == them]
                 dix_only = (all(m.dix_only or not m.items for m in own)
