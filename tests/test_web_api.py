@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from pinochlekit.cards import Hand
@@ -222,11 +223,12 @@ def test_other_hands_are_never_sent_and_the_deal_is_provably_fair(
     first = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
     shown = first["deal"]["commitment"]
     dealt_to_ann = first["view"]["hand"]
+    spectator = Client(server, table)
     # Bob plays in a thread-free way: alternate reading both connections
     deadline = time.monotonic() + 120
     while not (ann.state and len(ann.state["hands"]) >= 1):
         assert time.monotonic() < deadline, ann.state
-        for client in (ann, bob):
+        for client in (ann, bob, spectator):
             try:
                 message = client.recv(0.05)
             except TimeoutError:
@@ -234,23 +236,53 @@ def test_other_hands_are_never_sent_and_the_deal_is_provably_fair(
             if message["type"] == "error" and message["code"] != "stale":
                 raise AssertionError(message)
             if message["type"] == "state" and not message["hands"] and client.my_move(message):
-                client.act(choose(message))
+                view = message["view"]
+                if client is ann and view["phase"] == "auction" and view["legal"]["bid"] \
+                        and not any(s == 0 for s, _ in view["auction"]):
+                    # Ann bids once, so somebody declares and the cards are passed
+                    client.act(f"bid {view['legal']['bid']['min']}")
+                else:
+                    client.act(choose(message))
     hand = ann.state["last_hand"]
     assert hand["number"] == 1 and len(ann.state["hands"]) == 1
     assert hand["commitment"] == shown == hashlib.sha256(hand["deal_seed"].encode()).hexdigest()
     dealt = [str(h) for h in deal(hand["deal_seed"], hand["dealer"])]
     assert dealt == hand["dealt"] and dealt[0] == dealt_to_ann
-    # Nothing Ann received during the hand holds another seat's hand or the seed.
-    during = [t for t in ann.texts if '"hands":[]' in t]
-    assert during
-    for text in during:
-        assert hand["deal_seed"] not in text
-        for seat in (1, 2, 3):
-            assert dealt[seat] not in text
-        state = json.loads(text)
-        if state["type"] == "state" and state["view"]["declarer"] in (1, 3):
-            assert state["view"]["given"] is None and state["view"]["returned"] is None
-            assert not re.search(r"(give|return) [2-9TJQKA][SHDC]", text)
+    # Nothing Ann, Bob or the spectator received during the hand holds another seat's
+    # hand or the seed; the seat not passing sees no passed card (RULES.md §1 Passing).
+    passers: set[int] = set()
+    passed = False
+    for viewer, client in ((0, ann), (1, bob), (None, spectator)):
+        during = [t for t in client.texts if '"hands":[]' in t]
+        assert during
+        for text in during:
+            assert hand["deal_seed"] not in text
+            for seat in range(4):
+                if seat != viewer:
+                    assert dealt[seat] not in text
+            state = json.loads(text)
+            if state["type"] != "state" or state["view"] is None:
+                continue
+            view = state["view"]
+            if view["declarer"] is not None:
+                passers = {view["declarer"], (view["declarer"] + 2) % 4}
+            passed = passed or str((state["last"] or {}).get("action", "")).startswith("give")
+            # the hand field holds only this seat's own cards: dealt or passed to it
+            if viewer is None:
+                assert view["hand"] is None
+            else:
+                own = Hand.parse(dealt[viewer])
+                received = view["given"] if viewer == view["declarer"] else view["returned"]
+                if viewer in passers and received:
+                    own = Hand.from_cards([*own, *Hand.parse(received)])
+                held = Hand.parse(view["hand"] or "")
+                assert all(held.count(c) <= own.count(c) for c in held), (viewer, view)
+            if passers and viewer not in passers:
+                assert view["given"] is None and view["returned"] is None, (viewer, view)
+                assert not re.search(r'(give|return)[^"]*? [2-9TJQKA][SHDC]', text), text
+    assert passers and passed, "nobody declared: the passing path was not exercised"
+    assert {0, 1, None} - passers, "a human or the spectator is always a non-passer here"
+    spectator.close()
     # pinochle verify recomputes the deal from the revealed seed
     done = subprocess.run([sys.executable, "-m", "pinochlekit", "verify", hand["deal_seed"],
                            "--dealer", str(hand["dealer"]), "--commitment", shown],
@@ -283,6 +315,8 @@ def test_bad_input_gets_clear_errors_and_breaks_nothing(server: ServerProcess) -
         return client.wait(lambda m: m["type"] == "error")
 
     assert error_for("{not json")["code"] == "bad_json"
+    deep = "[" * 1500 + "]" * 1500  # 3 KB: deeper than the decoder's recursion allows
+    assert error_for(deep)["code"] == "bad_json"
     assert error_for("[1, 2]")["code"] == "bad_message"
     assert error_for({"type": "shout"})["code"] == "unknown_type"
     assert error_for({"type": "act", "action": "play AS"})["code"] == "bad_message"
@@ -318,6 +352,21 @@ def test_bad_input_gets_clear_errors_and_breaks_nothing(server: ServerProcess) -
     with connect(f"{server.ws_url}/ws/nosuchtable", open_timeout=10) as ws:
         assert json.loads(ws.recv(10))["code"] == "no_table"
     assert request("GET", server.url + "/api/tables")[0] == 200
+    # deeply nested JSON counts as a violation: 51 of them (within the rate limit)
+    # close the connection with 1008, as any other bad message would
+    watcher = Client(server, table)
+    for number in range(51):
+        watcher.send(deep)
+        time.sleep(0 if number < 20 else 0.15)
+    codes = []
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            message = watcher.recv(10)
+            if message["type"] == "error":
+                codes.append(message["code"])
+    assert set(codes) == {"bad_json"} and len(codes) >= 50, codes  # the 51st: closed
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    watcher.close()
 
 
 def test_a_seat_away_past_the_grace_period_gets_a_standin(server: ServerProcess) -> None:
@@ -374,7 +423,7 @@ def test_a_restart_mid_trick_resumes_every_table_exactly(backend: str, tmp_path:
                     client.act(choose(message))
         time.sleep(0.2)
     finally:
-        first.stop(kill=True)  # as abrupt as a power cut
+        first.stop(kill=True)  # kill -9 (a power cut is what synchronous=FULL is for)
     second = ServerProcess(db, log=tmp_path / "second.log").start()
     try:
         ann = Client(second, table, tokens[0])
@@ -431,3 +480,21 @@ def test_game_over_then_a_rematch_at_the_same_table(server: ServerProcess) -> No
     assert [g["over"] for g in history["games"]] == [True, False]
     assert history["games"][0]["winner"] == over["view"]["winner"]
     client.close()
+
+
+def test_the_connection_cap_counts_clients_from_accept_on(server: ServerProcess) -> None:
+    table = new_table(server, ["open", "simple", "simple", "simple"])
+    with contextlib.ExitStack() as stack:
+        # 100 clients that connect and never say hello still fill the table
+        for _ in range(100):
+            stack.enter_context(connect(f"{server.ws_url}/ws/{table}", open_timeout=10))
+        with connect(f"{server.ws_url}/ws/{table}", open_timeout=10) as late:
+            assert json.loads(late.recv(10))["code"] == "full"
+            with pytest.raises(ConnectionClosed) as closed:
+                late.recv(10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+    # once they have gone, there is room again
+    time.sleep(1)
+    watcher = Client(server, table)
+    assert watcher.recv()["type"] == "welcome"
+    watcher.close()

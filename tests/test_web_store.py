@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -13,6 +14,9 @@ from typing import Any
 
 import pytest
 
+from pinochlekit.actions import Action, parse_action
+from pinochlekit.players import Player
+from pinochlekit.views import View
 from pinochlekit.web.hub import Hub
 from pinochlekit.web.storage import Store, StoreError
 from pinochlekit.web.table import RejectedError, Table
@@ -93,14 +97,24 @@ async def play_a_hand_of_four_people(tmp_path: Path) -> None:
         if game.declarer is not None:
             passers = (game.declarer, (game.declarer + 2) % 4)
         for viewer in (0, 1, 2, 3, None):
-            text = json.dumps(table.state(viewer))
+            message = table.state(viewer)
+            text = json.dumps(message)
+            view = message["view"]
             for other in range(4):
                 if other != viewer and len(before[other]) > 20:
                     assert before[other] not in text and str(game.hand(other)) not in text
+            # the hand field holds exactly the viewer's CURRENT hand (no other seat's card);
+            # a spectator gets none
+            now = None if viewer is None else sorted(str(game.hand(viewer)).split())
+            assert (None if view["hand"] is None else sorted(view["hand"].split())) == now
             if passers is not None and viewer not in passers:
-                assert not re.search(r'"(give|return) [2-9TJQKA][SHDC]', text), text[:300]
+                # RULES.md §1 Passing: only the declarer and partner see the passed cards
+                assert view["given"] is None and view["returned"] is None, viewer
+                assert not re.search(r'(give|return)[^"]*? [2-9TJQKA][SHDC]', text), text[:300]
             assert str(game.seed) not in text and game.deal_seed not in text
     assert passers is not None
+    # the passing path was taken: the cards were given and returned
+    assert {type(a).__name__ for a in game.actions} >= {"Give", "Return"}
     # a stale or out-of-turn action changes nothing
     ply = len(game.actions)
     turn = game.to_act
@@ -135,3 +149,115 @@ async def load_damaged(tmp_path: Path) -> None:
 
 def test_a_damaged_table_record_is_refused_not_a_crash(tmp_path: Path) -> None:
     asyncio.run(load_damaged(tmp_path))
+
+
+class IllegalPlayer(Player):
+    """A computer player that always answers ``bid 7`` (no phase allows it)."""
+
+    name = "illegal"
+
+    def choose(self, view: View) -> Action:
+        return parse_action("bid 7")
+
+
+class BrokenPlayer(Player):
+    """A computer player whose every decision fails."""
+
+    name = "broken"
+
+    def choose(self, view: View) -> Action:
+        raise RuntimeError("this player is broken")
+
+
+class Watcher:
+    """A connected client as the table sees it: it only collects what is pushed."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.messages: list[dict[str, Any]] = []
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+
+async def play_against_bad_computers(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "bad.db"))
+    hub = Hub(store)
+    table = await hub.create("Bad computers", "pagat", ["open", "easy", "easy", "easy"],
+                             60, 0, "easy")
+    await table.join(0, "Ann")
+    for number, player in ((1, IllegalPlayer()), (2, BrokenPlayer()), (3, IllegalPlayer())):
+        table.seats[number].player = player
+    game = table.game
+    assert game is not None
+    ann = Watcher(0)
+    table.attach(ann)  # starts the computers
+    deadline = asyncio.get_running_loop().time() + 60
+    while not game.results:
+        assert asyncio.get_running_loop().time() < deadline, "the table stalled"
+        if game.to_act == 0:
+            state = table.state(0)
+            await table.act(0, choose(state), state["ply"])
+        await asyncio.sleep(0.01)
+    computer = [i for i, (seat, _) in enumerate(table.actors[-1]) if seat != 0]
+    # every computer moved (each time through the fallback) and the hand was finished
+    assert {table.actors[-1][i][0] for i in computer} == {1, 2, 3}
+    assert all(str(game.actions[i]) != "bid 7" for i in computer)
+    # what is stored is exactly what was played, and the table can be rebuilt from it
+    row = await hub.db("load_table", table.id)
+    assert row is not None and row.games[0].actions == [str(a) for a in game.actions]
+    again = Table.from_row(row, hub.db, hub.compute)
+    assert again.game is not None and again.game.record == game.record
+    # the fallback is a pure function of the table, game, ply and seat
+    seat = again.game.to_act
+    assert seat is not None
+    first = again._fallback(again.game, seat)
+    assert again.game.is_legal(first, seat)
+    assert all(again._fallback(again.game, seat) == first for _ in range(5))
+    table.detach(ann)
+    await hub.close()
+
+
+def test_illegal_or_failing_computer_moves_are_never_stored_and_never_stall(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.ERROR, logger="pinochlekit.web"):
+        asyncio.run(play_against_bad_computers(tmp_path))
+    assert "chose the illegal action 'bid 7'" in caplog.text
+    assert "the computer at seat 2 failed" in caplog.text
+
+
+def test_the_store_does_multi_step_changes_in_one_transaction(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "tx.db"))
+    store.create_table("t", "T", {}, ["open", "easy", "easy", "easy"], ["", "easy", "e2", "e3"])
+    row = store.load_table("t")
+    assert row is not None and [s.name for s in row.seats] == ["", "easy", "e2", "e3"]
+    store.add_game("t", 0, "pagat", "seed", 0, "playing")
+    assert store.list_tables()[0]["status"] == "playing"
+    store.add_action("t", 0, 0, 1, "pass", "human", "over")
+    assert store.list_tables() == []
+    with pytest.raises(Exception):  # noqa: B017 (IntegrityError): the ply is taken ...
+        store.add_action("t", 0, 0, 1, "bid 250", "human", "playing")
+    assert store.count_tables() == 0  # ... so the status change was rolled back with it
+    (mode,) = store._read("PRAGMA synchronous")[0]
+    assert mode == 2  # FULL: a committed action survives a power cut
+    store.close()
+
+
+def test_a_lost_postgresql_connection_is_opened_again() -> None:
+    import psycopg
+
+    url = pg_url()
+    store = Store.open(url)
+    table_id = f"r-{os.urandom(4).hex()}"
+    store.create_table(table_id, "Reconnect", {}, ["open"] * 4)
+    pid = store._read("SELECT pg_backend_pid()")[0][0]
+    with psycopg.connect(url, autocommit=True) as admin:  # what a server restart does
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    store.add_game(table_id, 0, "pagat", "seed", 0, "playing")  # a write, after the loss
+    assert store._read("SELECT pg_backend_pid()")[0][0] != pid
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (store._read(
+            "SELECT pg_backend_pid()")[0][0],))
+    row = store.load_table(table_id)  # a read, after the loss
+    assert row is not None and row.games[0].seed == "seed" and row.status == "playing"
+    store.close()

@@ -209,3 +209,16 @@ def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
     page.wait_for_function(f"document.querySelectorAll('#hand button').length < {cards_before}")
     assert not errors, errors
     page.close()
+
+
+def test_a_missing_table_is_not_reconnected_forever(server: ServerProcess,
+                                                    browser: Browser) -> None:
+    page = browser.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(server.url + "/t/nosuchtable")
+    page.get_by_text("There is no such table").wait_for(timeout=10_000)
+    time.sleep(5)  # a reconnect would come after 1 s, then 2 s, then 4 s
+    assert len(sockets) == 1, sockets
+    assert "reconnecting" not in page.inner_text("body")
+    page.close()

@@ -118,10 +118,8 @@ class Hub:
         settings = TableSettings(str(parsed), grace, pace, standin)
         title = " ".join(title.split())[:60] or "Pinochle table"
         stored = settings.to_dict()
-        await self.db("create_table", table_id, title, stored, seats)
-        for number, kind in enumerate(seats):
-            if kind != OPEN:
-                await self.db("set_seat", table_id, number, kind, computer_name(kind))
+        names = ["" if kind == OPEN else computer_name(kind) for kind in seats]
+        await self.db("create_table", table_id, title, stored, seats, names)  # one transaction
         table = await self.get(table_id)
         assert table is not None
         return table

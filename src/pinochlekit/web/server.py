@@ -52,6 +52,7 @@ class Limits(BaseModel):
     max_queue: int = 200  # messages waiting for a slow client before it is dropped
     hello_timeout: float = 10.0
     max_connections: int = 100  # WebSocket clients at one table (players and spectators)
+    max_sockets: int = 5000  # WebSocket clients of the whole server
 
 
 class CreateTable(BaseModel):
@@ -233,21 +234,39 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         except LookupError as error:
             return JSONResponse({"error": str(error.args[0])}, status_code=404)
 
+    # open WebSockets, per table and in all (under ""), counted from accept on, so
+    # that clients still owing their hello count against the caps too
+    sockets: dict[str, int] = {}
+
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        with contextlib.ExitStack() as held:
+            if sockets.get("", 0) >= limits.max_sockets:
+                await websocket.send_json({"type": "error", "code": "full",
+                                           "message": f"this server already has "
+                                                      f"{limits.max_sockets} connections"})
+                await websocket.close(1013)
+                return
+            sockets[""] = sockets.get("", 0) + 1
+            held.callback(_release, sockets, "")
+            await _play(websocket, table_id, held)
+
+    async def _play(websocket: WebSocket, table_id: str, held: contextlib.ExitStack) -> None:
         table = await hub().get(table_id)
         if table is None:
             await websocket.send_json({"type": "error", "code": "no_table",
                                        "message": f"no table {table_id[:40]!r}"})
             await websocket.close(4404)
             return
-        if len(table.connections()) >= limits.max_connections:
+        if sockets.get(table.id, 0) >= limits.max_connections:
             await websocket.send_json({"type": "error", "code": "full",
                                        "message": f"this table already has "
                                                   f"{limits.max_connections} connections"})
             await websocket.close(1013)
             return
+        sockets[table.id] = sockets.get(table.id, 0) + 1  # counted from accept to close
+        held.callback(_release, sockets, table.id)
         client = _Client(websocket, limits)
         writer = asyncio.create_task(client.writer())
         attached = False
@@ -255,8 +274,8 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
             try:
                 hello = await asyncio.wait_for(websocket.receive_text(), limits.hello_timeout)
                 data = json.loads(hello) if len(hello) <= limits.max_message else None
-            except (TimeoutError, json.JSONDecodeError, KeyError):
-                data = None
+            except (TimeoutError, ValueError, KeyError, RecursionError):
+                data = None  # ValueError covers JSONDecodeError; RecursionError: deep nesting
             if not isinstance(data, dict) or data.get("type") != "hello":
                 client.error("bad_hello", 'start with {"type": "hello", "token": TOKEN} '
                              "(no token: watch as a spectator)")
@@ -279,6 +298,13 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
             writer.cancel()
 
     return app
+
+
+def _release(sockets: dict[str, int], key: str) -> None:
+    """One WebSocket counted under ``key`` has closed."""
+    sockets[key] -= 1
+    if not sockets[key]:
+        del sockets[key]
 
 
 async def _serve_client(table: Table, client: _Client, limits: Limits) -> None:
@@ -316,6 +342,8 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return "bad_json", f"not JSON: {error.msg} at character {error.pos}"
+    except RecursionError:  # e.g. a few KB of [[[[...]]]]: the decoder recurses per level
+        return "bad_json", "not JSON the server accepts: nested too deeply"
     if not isinstance(data, dict):
         return "bad_message", "a message is a JSON object with a 'type'"
     kind = data.get("type")
@@ -333,6 +361,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             client.push({"type": "pong"})
         elif kind == "state":
             client.push(table.state(client.seat))
+            table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
                                     "rematch, fill, state or ping")

@@ -22,6 +22,7 @@ them from one worker thread.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -114,6 +115,7 @@ class Store:
         self._pg = paramstyle == "format"
         self.url = url
         self._lock = threading.Lock()
+        self._reconnect: Any = None  # PostgreSQL: opens a new connection (see _retrying)
         for statement in _SCHEMA:
             self._run(statement)
         self._commit()
@@ -133,16 +135,21 @@ class Store:
                 raise StoreError(f"cannot connect to {_safe(url)}: "
                                  f"{str(error).strip().splitlines()[0]}") from None
             try:
-                return cls(connection, "format", _safe(url))
+                store = cls(connection, "format", _safe(url))
             except psycopg.Error as error:
                 raise StoreError(f"cannot use {_safe(url)}: {error}") from None
+            store._reconnect = lambda: psycopg.connect(url, connect_timeout=10)
+            return store
         # sqlite:///absolute/path, sqlite://relative/path, sqlite://:memory: or a bare path
         path = url.removeprefix("sqlite://")
         try:
             lite = sqlite3.connect(path or ":memory:", check_same_thread=False,
                                    isolation_level=None)
             lite.execute("PRAGMA journal_mode=WAL")
-            lite.execute("PRAGMA synchronous=NORMAL")
+            # FULL: in WAL mode, NORMAL may lose the last commits on a power cut (not on
+            # a crash of the process); FULL syncs the WAL at every commit, so a committed
+            # action survives both (https://www.sqlite.org/pragma.html#pragma_synchronous)
+            lite.execute("PRAGMA synchronous=FULL")
             lite.execute("PRAGMA busy_timeout=5000")
             store = cls(lite, "qmark", path)
         except sqlite3.Error as error:
@@ -162,33 +169,58 @@ class Store:
         if self._pg:
             self._db.commit()
 
-    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> int:
-        """Run ``statements`` in one transaction; the rows the last one changed."""
-        with self._lock:
-            try:
-                if not self._pg:
-                    self._db.execute("BEGIN IMMEDIATE")
-                count = 0
-                for sql, params in statements:
-                    count = self._run(sql, params).rowcount
-                if self._pg:
-                    self._db.commit()
-                else:
-                    self._db.execute("COMMIT")
-                return count
-            except Exception:
-                if self._pg:
-                    self._db.rollback()
-                else:
-                    self._db.execute("ROLLBACK")
+    def _retrying(self, work: Any) -> Any:
+        """Run ``work()`` (the lock is held); if the PostgreSQL connection is gone (the
+        server restarted), open a new one and run it once more."""
+        try:
+            return work()
+        except Exception as error:
+            if self._reconnect is None or not _connection_lost(error, self._db):
                 raise
+        with contextlib.suppress(Exception):
+            self._db.close()
+        self._db = self._reconnect()
+        return work()
+
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int = -1) -> int:
+        """Run ``statements`` in one transaction; the rows statement ``last`` changed."""
+        with self._lock:
+            return int(self._retrying(lambda: self._write_once(statements, last)))
+
+    def _write_once(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int) -> int:
+        try:
+            if not self._pg:
+                self._db.execute("BEGIN IMMEDIATE")
+            counts = [self._run(sql, params).rowcount for sql, params in statements]
+            count = int(counts[last]) if counts else 0
+            if self._pg:
+                self._db.commit()
+            else:
+                self._db.execute("COMMIT")
+            return count
+        except Exception:
+            if not self._pg:
+                self._db.execute("ROLLBACK")
+            elif not self._db.closed:
+                with contextlib.suppress(Exception):  # a lost connection cannot roll back
+                    self._db.rollback()
+            raise
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            rows = self._run(sql, params).fetchall()
-            if self._pg:
-                self._db.commit()  # end the read transaction
+        def read() -> list[tuple[Any, ...]]:
+            try:
+                rows = self._run(sql, params).fetchall()
+                if self._pg:
+                    self._db.commit()  # end the read transaction
+            except Exception:
+                if self._pg and not self._db.closed:
+                    with contextlib.suppress(Exception):
+                        self._db.rollback()
+                raise
             return [tuple(r) for r in rows]
+
+        with self._lock:
+            return list(self._retrying(read))
 
     def close(self) -> None:
         """Close the connection."""
@@ -198,19 +230,21 @@ class Store:
     # -- tables -----------------------------------------------------------------
 
     def create_table(self, table_id: str, title: str, settings: dict[str, Any],
-                     seats: Sequence[str]) -> None:
-        """Store a new table whose seats are ``open`` or computer levels."""
+                     seats: Sequence[str], names: Sequence[str] | None = None) -> None:
+        """Store a new table whose seats are ``open`` or computer levels (named by
+        ``names``, if given), all in one transaction."""
         statements: list[tuple[str, Sequence[Any]]] = [(
             "INSERT INTO web_tables (id, title, settings, created, status) VALUES (?, ?, ?, ?, ?)",
             (table_id, title, json.dumps(settings), time.time(), "waiting"))]
         for seat, kind in enumerate(seats):
             statements.append(("INSERT INTO web_seats (table_id, seat, kind, name, token_hash) "
-                               "VALUES (?, ?, ?, ?, ?)", (table_id, seat, kind, "", None)))
+                               "VALUES (?, ?, ?, ?, ?)",
+                               (table_id, seat, kind, names[seat] if names else "", None)))
         self._write(statements)
 
     def set_status(self, table_id: str, status: str) -> None:
         """Record a table's status (``waiting``, ``playing``, ``over``)."""
-        self._write([("UPDATE web_tables SET status = ? WHERE id = ?", (status, table_id))])
+        self._write([_set_status(table_id, status)])
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give an open seat to a person; False if someone took it first."""
@@ -224,17 +258,29 @@ class Store:
         self._write([("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ?",
                       (kind, name, table_id, seat))])
 
-    def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int) -> None:
-        """Store the start of a game at a table (its seed stays secret on the server)."""
-        self._write([("INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
-                      "VALUES (?, ?, ?, ?, ?)", (table_id, game_no, rules, seed, dealer))])
+    def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int,
+                 status: str | None = None) -> None:
+        """Store the start of a game at a table (its seed stays secret on the server),
+        and with ``status`` the table's new status, in the same transaction."""
+        statements: list[tuple[str, Sequence[Any]]] = [(
+            "INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
+            "VALUES (?, ?, ?, ?, ?)", (table_id, game_no, rules, seed, dealer))]
+        if status is not None:
+            statements.append(_set_status(table_id, status))
+        self._write(statements, last=0)
 
     def add_action(self, table_id: str, game_no: int, ply: int, seat: int, action: str,
-                   actor: str) -> None:
-        """Commit one action (the ``ply``-th of the game, from 0) before it is broadcast."""
-        self._write([("INSERT INTO web_actions (table_id, game_no, ply, seat, action, actor, at) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      (table_id, game_no, ply, seat, action, actor, time.time()))])
+                   actor: str, status: str | None = None) -> None:
+        """Commit one action (the ``ply``-th of the game, from 0) before it is broadcast,
+        and with ``status`` (``over`` after the last one) the table's new status, in the
+        same transaction."""
+        statements: list[tuple[str, Sequence[Any]]] = [(
+            "INSERT INTO web_actions (table_id, game_no, ply, seat, action, actor, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, game_no, ply, seat, action, actor, time.time()))]
+        if status is not None:
+            statements.append(_set_status(table_id, status))
+        self._write(statements, last=0)
 
     def load_table(self, table_id: str) -> TableRow | None:
         """A stored table with its seats, games and actions, or None."""
@@ -274,6 +320,20 @@ class Store:
     def count_tables(self) -> int:
         """How many tables are waiting or playing."""
         return int(self._read("SELECT COUNT(*) FROM web_tables WHERE status <> 'over'")[0][0])
+
+
+def _connection_lost(error: Exception, connection: Any) -> bool:
+    """Whether ``error`` means the PostgreSQL connection is gone (not a bad statement)."""
+    try:
+        import psycopg
+    except ImportError:
+        return False
+    return isinstance(error, psycopg.OperationalError) or bool(getattr(connection, "closed",
+                                                                       False))
+
+
+def _set_status(table_id: str, status: str) -> tuple[str, Sequence[Any]]:
+    return ("UPDATE web_tables SET status = ? WHERE id = ?", (status, table_id))
 
 
 def _safe(url: str) -> str:

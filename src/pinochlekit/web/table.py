@@ -14,13 +14,14 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pinochlekit.actions import Give, Return, parse_action
+from pinochlekit.actions import Action, Give, Return, parse_action
 from pinochlekit.errors import NotationError, PinochleError
 from pinochlekit.game import Game
 from pinochlekit.players import Player, make_player
@@ -183,12 +184,13 @@ class Table:
         if dealer is None:
             dealer = secrets.randbelow(self.rules.players)
         game = Game.new(self.rules, seed=seed, dealer=dealer)
-        await self.db("add_game", self.id, len(self.games), str(self.rules), seed, dealer)
+        # the game row and the status "playing" go in one transaction
+        await self.db("add_game", self.id, len(self.games), str(self.rules), seed, dealer,
+                      "playing")
         self.games.append((seed, game))
         self.actors.append([])
         for seat in self.seats:
             self._make_player(seat)
-        await self.db("set_status", self.id, "playing")
 
     # -- what clients see ------------------------------------------------------
 
@@ -343,13 +345,22 @@ class Table:
         self.kick()
 
     async def _commit(self, game: Game, seat: int, text: str, actor: str) -> None:
-        """Store, then apply, then broadcast one legal action (the table lock is held)."""
+        """Check, store, apply, broadcast one action (the table lock is held).
+
+        Nothing illegal is ever stored: a stored action that the replay refuses
+        would make the table impossible to rebuild after a restart.
+        """
+        action = parse_action(text)
+        if not game.is_legal(action, seat):
+            raise RejectedError("illegal", f"illegal action {text!r}")
+        after = game.copy()
+        after.apply(action, seat)
+        # the last action and the status "over" go in one transaction
+        over = after.phase is Phase.GAME_OVER
         await self.db("add_action", self.id, len(self.games) - 1, len(game.actions), seat,
-                      text, actor)
-        game.apply(parse_action(text), seat)
+                      text, actor, "over" if over else None)
+        game.apply(action, seat)
         self.actors[-1].append((seat, actor))
-        if game.phase is Phase.GAME_OVER:
-            await self.db("set_status", self.id, "over")
         self.broadcast()
 
     def kick(self) -> None:
@@ -389,16 +400,37 @@ class Table:
                 view = game.view(seat.number)
             player = seat.player
             assert player is not None
-            if (seat.kind if seat.is_computer else self.settings.standin) in QUICK_LEVELS:
-                action = player.choose(view)  # a few milliseconds at most: no thread hop
-            else:
-                action = await self.compute(player.choose, view)
+            action: Action | None
+            try:
+                if (seat.kind if seat.is_computer else self.settings.standin) in QUICK_LEVELS:
+                    action = player.choose(view)  # a few milliseconds at most: no thread hop
+                else:
+                    action = await self.compute(player.choose, view)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a failing player must not stall the table: fall back below
+                log.exception("table %s: the computer at seat %d failed", self.id, seat.number)
+                action = None
             async with self.lock:
                 game = self.game
                 if game is None or len(game.actions) != ply or self._computer_to_act() is not seat:
                     continue  # the person came back and played, or a rematch began
+                if action is None or not _is_legal(game, action, seat.number):
+                    if action is not None:
+                        log.error("table %s: the computer at seat %d chose the illegal "
+                                  "action %r; playing a legal one instead", self.id,
+                                  seat.number, str(action)[:80])
+                    action = self._fallback(game, seat.number)
                 await self._commit(game, seat.number, str(action),
                                    "standin" if seat.is_human else "computer")
+
+    def _fallback(self, game: Game, seat: int) -> Action:
+        """A legal action for a computer whose own choice failed: a random one, seeded
+        by the table, game and ply so that the same failure always plays the same move."""
+        legal = game.legal_actions()
+        assert legal, "the seat to act always has a legal action"
+        chooser = random.Random(f"{self.id}/{len(self.games) - 1}/{len(game.actions)}/{seat}")
+        return chooser.choice(legal)
 
     async def rematch(self, seat: int | None) -> None:
         """Start a new game at the same table, same seats, once the game is over."""
@@ -457,6 +489,14 @@ class Table:
             if seat.player is not None:
                 with contextlib.suppress(Exception):
                     seat.player.close()
+
+
+def _is_legal(game: Game, action: Any, seat: int) -> bool:
+    """Whether a computer's choice may be played (anything odd it returns counts as illegal)."""
+    try:
+        return game.is_legal(parse_action(str(action)), seat)
+    except PinochleError:
+        return False
 
 
 def computer_name(level: str) -> str:

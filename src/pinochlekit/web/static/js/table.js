@@ -29,11 +29,27 @@ function connect() {
     socket.send(JSON.stringify({ type: "hello", token: me ? me.token : null }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    // 4404: no such table; 1008: too many bad messages; 1013: the table is full.
+    // Reconnecting would meet the same answer, so stop for good.
+    if (FINAL_CLOSE[event.code] && !stopped) stop(FINAL_CLOSE[event.code]);
+    if (stopped) return;
     $("connection").textContent = "Connection lost: reconnecting…";
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 500 * 2 ** retry);
   });
+}
+
+const FINAL_CLOSE = {
+  4404: "There is no such table.",
+  1008: "The server closed the connection: too many bad messages. Reload to try again.",
+  1013: "This table has too many connections. Reload to try again later.",
+};
+let stopped = false;
+
+function stop(text) {
+  stopped = true;
+  $("connection").textContent = text;
 }
 
 function send(message) {
@@ -59,7 +75,7 @@ function receive(message) {
     if (message.code === "no_table") {
       $("connection").textContent = "";
       document.querySelector("main").replaceChildren(el("p", "There is no such table. ", "error"));
-      socket.onclose = null;
+      stop("");
     }
     if (message.code === "bad_token") { me = null; localStorage.removeItem(tokenKey(tableId)); }
     showError(message.message);
