@@ -77,6 +77,7 @@ _PLAYS_BY_SUIT: tuple[tuple[list[Action], ...], ...] = tuple(
 
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 _PLAY = Phase.PLAY
+_AUCTION = Phase.AUCTION
 _THROW_IN, _MOON, _PASS, _PASS_HELP, _REDEAL = ThrowIn(), Moon(), Pass(), Pass(help=True), Redeal()
 _SUITS = tuple(Suit)
 _NAME_TRUMP = tuple(NameTrump(s) for s in Suit)  # shared, like the plays: actions are frozen
@@ -521,6 +522,23 @@ class Game:
             if mask >> action.card & 1:
                 self.actions.append(action)
                 self._play(actor, action.card)  # type: ignore[arg-type]
+                return
+        elif seat is None and self.phase is _AUCTION:
+            # The auction's common cases, with exactly the tests of _check (RULES.md §1
+            # Auction; §2 first bidder must open): anything else takes the slow path.
+            kind = type(action)
+            actor = self.to_act
+            if kind is Bid:
+                amount = action.amount  # type: ignore[attr-defined]
+                if (self._lowest_bid() <= amount <= self._ladder[-1].amount
+                        and not (amount - self._opening) % self._step):
+                    self.actions.append(action)
+                    self._call(actor, action)  # type: ignore[arg-type]
+                    return
+            elif (kind is Pass and not action.help  # type: ignore[attr-defined]
+                  and not self._must_open(actor)):  # type: ignore[arg-type]
+                self.actions.append(action)
+                self._call(actor, action)  # type: ignore[arg-type]
                 return
         self._check(action, seat)
         self.apply_unchecked(action)
