@@ -77,6 +77,7 @@ _PLAYS_BY_SUIT: tuple[tuple[list[Action], ...], ...] = tuple(
 
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 _PLAY = Phase.PLAY
+_AUCTION = Phase.AUCTION
 _THROW_IN, _MOON, _PASS, _PASS_HELP, _REDEAL = ThrowIn(), Moon(), Pass(), Pass(help=True), Redeal()
 _SUITS = tuple(Suit)
 _NAME_TRUMP = tuple(NameTrump(s) for s in Suit)  # shared, like the plays: actions are frozen
@@ -314,14 +315,17 @@ class Game:
                 if self.rules.shoot_the_moon:
                     actions.append(_MOON)
             return actions
-        if phase is Phase.AUCTION:
-            actions = []
-            if not self._must_open(seat):
-                actions.append(_PASS)
-                if self.rules.pass_with_help:
-                    actions.append(_PASS_HELP)
-            actions.extend(self._ladder[(self._lowest_bid() - self._opening) // self._step:])
-            if self._may_redeal(seat):
+        if phase is _AUCTION:
+            rules = self.rules
+            if self._must_open(seat):
+                actions = []
+            elif rules.pass_with_help:
+                actions = [_PASS, _PASS_HELP]
+            else:
+                actions = [_PASS]
+            low = self._opening if self.high_bidder is None else self.high_bid + self._step
+            actions += self._ladder[(low - self._opening) // self._step:]  # _lowest_bid
+            if rules.nines_redeal != "off" and self._may_redeal(seat):
                 actions.append(_REDEAL)
             return actions
         if phase is Phase.TRUMP:
@@ -521,6 +525,23 @@ class Game:
             if mask >> action.card & 1:
                 self.actions.append(action)
                 self._play(actor, action.card)  # type: ignore[arg-type]
+                return
+        elif seat is None and self.phase is _AUCTION:
+            # The auction's common cases, with exactly the tests of _check (RULES.md §1
+            # Auction; §2 first bidder must open): anything else takes the slow path.
+            kind = type(action)
+            actor = self.to_act
+            if kind is Bid:
+                amount = action.amount  # type: ignore[attr-defined]
+                if (self._lowest_bid() <= amount <= self._ladder[-1].amount
+                        and not (amount - self._opening) % self._step):
+                    self.actions.append(action)
+                    self._call(actor, action)  # type: ignore[arg-type]
+                    return
+            elif (kind is Pass and not action.help  # type: ignore[attr-defined]
+                  and not self._must_open(actor)):  # type: ignore[arg-type]
+                self.actions.append(action)
+                self._call(actor, action)  # type: ignore[arg-type]
                 return
         self._check(action, seat)
         self.apply_unchecked(action)
@@ -734,11 +755,10 @@ class Game:
             tricks[us] += sum(self._points[c] for c in aside)
         if played:
             for them in others:
-                own = [self.melds[s] for s in range(self._n) if rules.team_of(s) == them]
-                dix_only = (all(m.dix_only or not m.items for m in own)
-                            and any(m.items for m in own))
+                # RULES.md §1 Scoring: meld counts with a trick taken, or when it is only
+                # dix; the dix test runs only when the first two leave the question open
                 saved[them] = (not rules.save_meld_needs_trick or tricks[them] > 0
-                               or dix_only)
+                               or self._dix_only(them))
                 scores[them] = tricks[them] + (melds[them] if saved[them] else 0)
             if self.moon:
                 took_all = all(t.winner == declarer for t in self.tricks)
@@ -776,6 +796,13 @@ class Game:
             tuple(self.scores), tuple(self.tricks), widow=widow,
             discards=self.discards or ())
         self._end_deal(result, next_dealer=(self.dealer + 1) % self._n)
+
+    def _dix_only(self, team: int) -> bool:
+        """Whether ``team`` melded and its meld is only dix (RULES.md §1 Scoring)."""
+        assert self.melds is not None
+        own = [self.melds[s] for s in range(self._n) if self.rules.team_of(s) == team]
+        return (all(m.dix_only or not m.items for m in own)
+                and any(m.items for m in own))
 
     def _end_deal(self, result: HandResult, next_dealer: int, redeal: bool = False) -> None:
         self.results.append(result)
