@@ -479,6 +479,29 @@ def test_game_over_then_a_rematch_at_the_same_table(server: ServerProcess) -> No
     history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
     assert [g["over"] for g in history["games"]] == [True, False]
     assert history["games"][0]["winner"] == over["view"]["winner"]
+    # the history keeps every finished hand of both games, each with its replay
+    first_game = [h["deal_seed"] for h in over["hands"]]
+    assert len(first_game) >= 1
+    client.acted = -1  # plies count from 0 again in the new game
+    if client.my_move(again):  # the new game's first turn may be this seat's
+        client.act(choose(again))
+    played = client.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1,
+                         timeout=60, play=True)
+    history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
+    games = history["games"]
+    assert [g["game_no"] for g in games] == [0, 1]
+    assert [h["deal_seed"] for h in games[0]["hands"]] == first_game
+    assert [h["number"] for h in games[0]["hands"]] == list(range(1, len(first_game) + 1))
+    second = [h["deal_seed"] for h in games[1]["hands"]]
+    assert second[:1] == [played["hands"][0]["deal_seed"]] and not set(second) & set(first_game)
+    for game in games:
+        for hand in game["hands"]:
+            status, replay = request(
+                "GET", f"{server.url}/api/tables/{table}/games/{game['game_no']}/hands/"
+                f"{hand['number']}")
+            assert status == 200 and replay["result"]["deal_seed"] == hand["deal_seed"]
+    page = urllib.request.urlopen(f"{server.url}/history/{table}", timeout=10)
+    assert page.status == 200 and 'src="/static/js/history.js"' in page.read().decode()
     client.close()
 
 

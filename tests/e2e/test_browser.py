@@ -5,6 +5,7 @@ middle of a hand gives the seat back."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -125,6 +126,16 @@ def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess,
     assert replay.locator(".replay-seat").count() == 4
     replay.get_by_role("button", name="Last step").click()
     assert "Result" in replay.locator("#result").inner_text()
+    replay.close()
+    # the history view lists every game of the table and opens the same replays
+    page.get_by_role("link", name="History of every game at this table").click()
+    page.wait_for_selector(".history-game a")
+    assert page.locator(".history-game h2").first.inner_text().startswith("Game 1")
+    page.get_by_role("link", name=re.compile(r"^Replay game 1, hand 1\b")).click()
+    page.wait_for_selector(".replay-seat")
+    assert "/replay/" in page.url and page.locator(".replay-seat").count() == 4
+    page.get_by_role("button", name="Last step").click()
+    assert "Result" in page.locator("#result").inner_text()
     assert not errors, errors
     page.close()
 

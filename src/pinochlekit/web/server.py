@@ -171,6 +171,10 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/history/{table_id}", include_in_schema=False)
+    async def history_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "history.html")
+
     @app.get("/replay/{table_id}/{game_no}/{hand}", include_in_schema=False)
     async def replay_page(table_id: str, game_no: int, hand: int) -> FileResponse:
         return FileResponse(STATIC / "replay.html")

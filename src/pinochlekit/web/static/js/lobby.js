@@ -71,7 +71,12 @@ async function refresh() {
       link.textContent = open ? "Join" : "Watch";
       link.className = "button";
       link.setAttribute("aria-label", `${link.textContent} ${table.title}`);
-      item.append(link);
+      const past = document.createElement("a");
+      past.href = `/history/${table.id}`;
+      past.textContent = "History";
+      past.className = "button";
+      past.setAttribute("aria-label", `History of ${table.title}`);
+      item.append(link, " ", past);
       list.append(item);
     }
   } catch (error) {

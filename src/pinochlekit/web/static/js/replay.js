@@ -12,7 +12,19 @@ function render() {
   $("where").textContent = atEnd ? `Result (after ${total} actions)` : `Step ${step + 1} of ${total}`;
   const board = $("board");
   board.replaceChildren();
-  const current = atEnd ? data.steps[total - 1] : data.steps[step];
+  $("result").replaceChildren();
+  $("prev").disabled = step === 0;
+  $("first").disabled = step === 0;
+  $("next").disabled = atEnd;
+  $("last").disabled = atEnd;
+  // a hand with no recorded steps: only its result can be shown
+  const current = total === 0 ? null : atEnd ? data.steps[total - 1] : data.steps[step];
+  if (current === null) {
+    $("step-action").textContent = "";
+    board.append(el("p", "No actions were recorded for this hand.", "hint"));
+    showResult();
+    return;
+  }
   const view = current.view;
   $("step-action").textContent = atEnd ? "" :
     `${seatName(data, current.seat)} (${COMPASS[current.seat]}) will: ${current.action.replace(/\b([2-9TJQKA])([SHDC])\b/g, (m) => cardName(m))}`;
@@ -35,17 +47,14 @@ function render() {
     for (const [seat, card] of view.trick) trick.append(cardElement(card, { label: `${seatName(data, seat)}: ${cardName(card)}` }));
     board.append(el("p", "Trick in progress:"), trick);
   }
-  $("result").replaceChildren();
-  if (atEnd) {
-    const r = data.result;
-    $("result").append(el("h2", `Result: ${r.outcome}`),
-      el("p", `Meld ${r.meld_points.join(" – ")}, tricks ${r.trick_points.join(" – ")}, hand ${r.scores.join(" – ")}, totals ${r.totals.join(" – ")}.`),
-      el("p", `Deal seed ${r.deal_seed} (SHA-256 ${r.commitment}).`, "hint small"));
-  }
-  $("prev").disabled = step === 0;
-  $("first").disabled = step === 0;
-  $("next").disabled = atEnd;
-  $("last").disabled = atEnd;
+  if (atEnd) showResult();
+}
+
+function showResult() {
+  const r = data.result;
+  $("result").append(el("h2", `Result: ${r.outcome}`),
+    el("p", `Meld ${r.meld_points.join(" – ")}, tricks ${r.trick_points.join(" – ")}, hand ${r.scores.join(" – ")}, totals ${r.totals.join(" – ")}.`),
+    el("p", `Deal seed ${r.deal_seed} (SHA-256 ${r.commitment}).`, "hint small"));
 }
 
 function go(to) {

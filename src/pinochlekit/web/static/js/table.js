@@ -460,6 +460,7 @@ function renderFair() {
 }
 
 function renderHistory() {
+  $("all-history").href = `/history/${tableId}`;
   const box = $("history");
   box.replaceChildren();
   if (!state.hands.length) { box.append(el("p", "Finished hands appear here, each with a step-by-step replay.", "hint")); return; }

@@ -1,0 +1,55 @@
+// Every game played at a table and every finished hand of each, linked to its replay.
+import { api, el } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const [, , tableId] = location.pathname.split("/");
+
+function describe(hand) {
+  if (hand.outcome === "passed out") return "passed out";
+  const parts = [hand.outcome];
+  if (hand.scores) parts.push(`hand ${hand.scores.join(" – ")}`);
+  if (hand.totals) parts.push(`totals ${hand.totals.join(" – ")}`);
+  return parts.join(", ");
+}
+
+function render(data) {
+  $("title").textContent = `— history of ${data.title}`;
+  const box = $("games");
+  box.replaceChildren();
+  for (const game of data.games) {
+    const section = el("section", "", "history-game");
+    const headingId = `game-${game.game_no}`;
+    const state = game.over ? `over, won by team ${game.winner === null ? "?" : game.winner + 1}` : "in progress";
+    const heading = el("h2", `Game ${game.game_no + 1} (${game.rules}) — ${state}, scores ${game.scores.join(" – ")}`);
+    heading.id = headingId;
+    section.setAttribute("aria-labelledby", headingId);
+    section.append(heading);
+    if (!game.hands.length) {
+      section.append(el("p", "No finished hands yet.", "hint"));
+    } else {
+      const list = el("ul", "", "history-hands");
+      for (const hand of game.hands) {
+        const item = el("li");
+        const link = document.createElement("a");
+        link.href = `/replay/${tableId}/${game.game_no}/${hand.number}`;
+        link.textContent = `Hand ${hand.number}: ${describe(hand)}`;
+        link.setAttribute("aria-label", `Replay game ${game.game_no + 1}, hand ${hand.number}: ${describe(hand)}`);
+        item.append(link);
+        list.append(item);
+      }
+      section.append(list);
+    }
+    box.append(section);
+  }
+}
+
+async function main() {
+  $("back").href = `/t/${tableId}`;
+  try {
+    render(await api("GET", `/api/tables/${tableId}/history`));
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+}
+
+main();
