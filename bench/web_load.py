@@ -1,8 +1,9 @@
 """Load on one `pinochle serve` process: many tables of computer players, one person each.
 
 Starts the server on 127.0.0.1 in a subprocess (SQLite in a temporary
-directory), creates ``--tables`` tables (one open seat, three computer seats of
-``--level``, computers moving after ``--pace`` seconds), and connects one
+directory), creates ``--tables`` tables of ``--rules`` (one open seat, the others
+computer seats of ``--level``, computers moving after ``--pace`` seconds; with
+``--rules three`` or ``--rules two`` the three- or two-handed game), and connects one
 WebSocket client per table that takes that seat and plays it: after each of its
 turns comes, it waits ``--think`` seconds (at random, up to that) like a
 person, then sends a legal action. The figure is the time from sending an
@@ -14,7 +15,7 @@ each on a fresh server. Prints p50, p95 and max per run and over the runs,
 with the actions the whole server applied per second (people and computers).
 Every request goes to 127.0.0.1 only, and each run stops by itself.
 
-    python bench/web_load.py [--tables 200] [--seconds 60] [--repeat 3]
+    python bench/web_load.py [--tables 200] [--seconds 60] [--repeat 3] [--rules pagat]
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from pinochlekit.rules import Rules
 from pinochlekit.web.process import ServerProcess
 
 
@@ -45,7 +47,7 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
     if legal["pass_cards"]:
         cards = view["hand"].split()
         rng.shuffle(cards)
-        verb = "give" if view["phase"] == "give" else "return"
+        verb = view["phase"]  # give, return, or discard (three-handed, widow taken)
         return f"{verb} {' '.join(cards[:legal['pass_cards']])}"
     actions = [a for a in legal["actions"] if a not in ("throw in", "moon", "redeal")]
     if view["phase"] == "auction":
@@ -111,6 +113,7 @@ async def player(server: ServerProcess, table: str, token: str, seed: int, think
 
 
 async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
+    players = Rules.from_string(args.rules).players
     with tempfile.TemporaryDirectory() as base:
         server = ServerProcess(str(Path(base) / "load.db"), log=Path(base) / "server.log",
                                extra=("--max-tables", str(args.tables + 10)))
@@ -119,7 +122,8 @@ async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
             tables = []
             for i in range(args.tables):
                 made = post(server.url + "/api/tables", {
-                    "title": f"load {i}", "seats": ["open"] + [args.level] * 3,
+                    "title": f"load {i}", "rules": args.rules,
+                    "seats": ["open"] + [args.level] * (players - 1),
                     "pace": args.pace, "grace": 600})
                 joined = post(f"{server.url}/api/tables/{made['id']}/join",
                               {"seat": 0, "name": f"p{i}"})
@@ -184,6 +188,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--level", default="easy", help="computer level (default: easy)")
+    parser.add_argument("--rules", default="pagat",
+                        help="the tables' rules (default: pagat; 'three(widow=take)', 'two')")
     parser.add_argument("--pace", type=float, default=0.8,
                         help="seconds a computer waits before each move (default: 0.8, "
                              "the server's default)")

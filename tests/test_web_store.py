@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from pinochlekit.actions import Action, parse_action
+from pinochlekit.game import Game
 from pinochlekit.players import Player
 from pinochlekit.views import View
 from pinochlekit.web.hub import Hub
@@ -86,7 +87,7 @@ async def play_a_hand_of_four_people(tmp_path: Path) -> None:
     for seat in range(4):
         await table.join(seat, f"P{seat}")
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)  # four-handed: the auction game
     passers: tuple[int, int] | None = None
     while not game.results:
         actor = game.to_act

@@ -233,3 +233,210 @@ def test_a_missing_table_is_not_reconnected_forever(server: ServerProcess,
     assert len(sockets) == 1, sockets
     assert "reconnecting" not in page.inner_text("body")
     page.close()
+
+
+def set_options(page: Page, options: dict[str, str]) -> None:
+    """Change rule options in the lobby's "Change any rule option" box."""
+    page.get_by_text("Change any rule option").click()
+    for option, value in options.items():
+        field = page.locator(f"#opt-{option}")
+        if field.evaluate("(e) => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
+                                                      browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Rules").select_option("three")
+    # the seat list follows the preset: three seats, no partner, no expert offered
+    assert page.locator(".seat-kind").count() == 2
+    assert "expert" not in page.locator("#seat1").inner_text()
+    set_options(page, {"widow": "take"})
+    page.select_option("#seat1", "easy")
+    page.select_option("#seat2", "easy")
+    page.get_by_text("Table settings").click()
+    page.get_by_label("Seconds a computer waits before each move").fill("0.05")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand .card")
+    assert "three(widow=take)" in page.locator("#table-title").inner_text()
+    assert page.locator("#hand .card").count() == 15
+    assert page.locator("#table-center .widow").count() == 0  # face down until the auction
+    controls = page.locator("#controls")
+    saw_widow = discarded = False
+    deadline = time.monotonic() + 300
+    while not (discarded and page.locator("#summary[open]").count()):
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():  # a computer declared: the next hand
+            page.get_by_role("button", name="Continue").click()
+        if page.locator("#table-center .widow .card").count() == 3:
+            saw_widow = True
+        bids = controls.get_by_role("button", name=re.compile(r"^Bid \d+$"))
+        discard = controls.get_by_role("button", name="Discard 3 cards")
+        try:  # the controls are redrawn on every change: read them once, quickly
+            lowest = int(bids.first.inner_text(timeout=1000).split()[1]) if bids.count() else 0
+        except PlaywrightTimeoutError:
+            continue
+        if bids.count() and lowest <= 300:  # Ann bids the lowest bid, to declare
+            acted = click(bids.first)
+        elif discard.count():
+            cards = page.locator("#hand button")
+            for i in range(3):
+                if cards.nth(i).get_attribute("aria-pressed") != "true":
+                    click(cards.nth(i))
+            acted = click(discard)
+            if acted:
+                # the discards stay in view for the declarer alone; a contract out of
+                # reach ends the hand at once ("not on the board"): then try another hand
+                page.wait_for_selector("#table-center .discards .card, #summary[open]")
+                discarded = page.locator("#table-center .discards .card").count() == 3
+        else:
+            acted = take_turn(page)
+        if not acted:
+            page.wait_for_timeout(50)
+    assert saw_widow, "the widow was never shown after the auction"
+    summary = page.locator("#summary").inner_text()
+    assert "is over" in summary and "Widow:" in summary and "the declarer discarded" in summary
+    page.get_by_role("button", name="Continue").click()
+    # an individual score pad: a column per player
+    assert page.locator("#scores tr").first.locator("th").count() == 4
+    fair = page.locator("#fair .fair-list li").first
+    assert "✓ verified" in fair.inner_text() and "gives your cards exactly" in fair.inner_text()
+    assert "--players 3" in fair.inner_text()
+    with page.expect_popup() as popup_info:
+        page.locator("#history a").first.click()
+    replay = popup_info.value
+    replay.wait_for_selector(".replay-seat")
+    assert replay.locator(".replay-seat").count() == 3
+    replay.get_by_role("button", name="Last step").click()
+    assert "Widow" in replay.locator("#result").inner_text()
+    replay.close()
+    assert not errors, errors
+    page.close()
+
+
+def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
+                                                 browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Rules").select_option("two")
+    assert page.locator(".seat-kind").count() == 1
+    assert "North" in page.locator("#seats").inner_text()
+    page.select_option("#seat1", "easy")
+    page.get_by_text("Table settings").click()
+    page.get_by_label("Seconds a computer waits before each move").fill("0.05")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand .card").count() == 12
+    stock = page.locator("#table-center .stock")
+    assert "Stock: 24 cards" in stock.inner_text()
+    turned = stock.locator(".card").get_attribute("aria-label")
+    assert turned is not None and turned.startswith("turned-up trump card: ")
+    controls = page.locator("#controls")
+    meld_turns = laid = 0
+    keyboard_played = late = False
+    deadline = time.monotonic() + 240
+    while not (laid and page.locator("#summary[open]").count()):
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():  # no meld laid yet: play another hand
+            page.get_by_role("button", name="Continue").click()
+        late = late or "last tricks" in page.locator("#status").inner_text()
+        melds = controls.get_by_role("button", name=re.compile(r"^Meld "))
+        other = controls.get_by_role("button", name=re.compile(r"^(Dix|No meld|Done)"))
+        playable = page.locator("#hand button.playable")
+        acted = False
+        if melds.count():
+            name = melds.first.get_attribute("aria-label") or ""
+            assert re.match(r"Meld [a-z ]+: .+, \d+ points$", name), name
+            acted = click(melds.first)
+            if acted:
+                meld_turns += 1
+                # the meld lies face up on Ann's side of the table, unless that was the
+                # last draw (RULES.md §4: with the stock gone the melds go back to hand)
+                page.wait_for_function("""() => document.querySelector(
+                    '#seat-bottom .table-cards .card') || document.querySelector(
+                    '#status').textContent.includes('last tricks')""")
+                laid += page.locator("#seat-bottom .table-cards .card").count() > 0
+        elif other.count():
+            acted = click(other.first)
+            meld_turns += acted
+        elif playable.count() and not keyboard_played:
+            # keyboard play: focus a playable card, move along the hand, press Enter
+            playable.first.focus()
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Enter")
+            acted = keyboard_played = True
+        elif playable.count():
+            acted = click(playable.first)
+        if not acted:
+            page.wait_for_timeout(50)
+    assert meld_turns >= 1 and laid >= 1 and keyboard_played and late
+    summary = page.locator("#summary").inner_text()
+    assert "is over" in summary and "Total" in summary
+    page.get_by_role("button", name="Continue").click()
+    assert page.locator("#scores tr").first.locator("th").count() == 3  # hand, Ann, North
+    fair = page.locator("#fair .fair-list li").first
+    assert "✓ verified" in fair.inner_text() and "gives your cards exactly" in fair.inner_text()
+    assert "--players 2" in fair.inner_text()
+    unnamed = page.evaluate("""[...document.querySelectorAll('button, input, select, a')]
+        .filter((e) => !e.hidden && e.offsetParent !== null)
+        .filter((e) => !(e.getAttribute('aria-label') || e.textContent.trim()
+                         || (e.labels && e.labels.length)))
+        .map((e) => e.outerHTML)""")
+    assert unnamed == []
+    with page.expect_popup() as popup_info:
+        page.locator("#history a").first.click()
+    replay = popup_info.value
+    replay.wait_for_selector(".replay-seat")
+    assert replay.locator(".replay-seat").count() == 2
+    replay.get_by_role("button", name="Last step").click()
+    assert "stock, in drawing order" in replay.locator("#result").inner_text()
+    replay.close()
+    assert not errors, errors
+    page.close()
+
+
+def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
+                                                    browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Rules").select_option("three")
+    set_options(page, {"target": "100"})
+    page.select_option("#seat1", "easy")
+    page.select_option("#seat2", "random")
+    page.get_by_text("Table settings").click()
+    page.get_by_label("Seconds a computer waits before each move").fill("0.05")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand .card")
+    deadline = time.monotonic() + 240
+    while not page.locator("#status", has_text="Game over").count():
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():
+            page.get_by_role("button", name="Continue").click()
+        elif not take_turn(page):
+            page.wait_for_timeout(50)
+    status = page.locator("#status").inner_text()
+    assert re.search(r"Game over: .+ wins with \d+ \(others: -?\d+, -?\d+\)\.", status), status
+    assert page.locator("#scores tr.total td").count() == 3
+    if page.locator("#summary[open]").count():
+        page.get_by_role("button", name="Continue").click()
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('Game over')")
+    page.get_by_role("link", name="History of every game at this table").click()
+    page.wait_for_selector(".history-game h2")
+    first = page.locator(".history-game h2").first.inner_text()
+    assert first.startswith("Game 1 (three(target=100))") and "won by" in first, first
+    assert not errors, errors
+    page.close()

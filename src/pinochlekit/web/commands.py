@@ -10,6 +10,8 @@ seed the table revealed after the hand, and checks the hash shown before it.
 True
 >>> len(lines)
 5
+>>> verify_lines(seed, 1, None, players=3)[-1].startswith("widow: ")
+True
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from pinochlekit.cards import Hand
-from pinochlekit.deals import deal
+from pinochlekit.web.dealing import dealt_cards
 from pinochlekit.web.messages import commitment
 
 __all__ = ["add_commands", "verify_lines"]
@@ -52,37 +53,49 @@ def add_commands(command: Command) -> None:
 
     sub = command("verify", _run_verify, "check a hand's deal from its revealed seed",
                   "Recompute a hand's deal from the deal seed a table revealed after the "
-                  "hand, print the hash that was shown before the hand, and the four hands "
-                  "as dealt. With --commitment, check the hash too (exit status 1 if it "
-                  "differs).\n\nexample: pinochle verify 3f2a...e9 --dealer 2 "
+                  "hand, print the hash that was shown before the hand, and the hands as "
+                  "dealt (three-handed also the widow; two-handed the turned-up card and "
+                  "the stock in drawing order). With --commitment, check the hash too (exit "
+                  "status 1 if it differs).\n\nexample: pinochle verify 3f2a...e9 --dealer 2 "
                   "--commitment 9b1c...07")
     sub.add_argument("seed", metavar="DEAL_SEED", help="the deal seed revealed after the hand")
     sub.add_argument("--dealer", type=int, required=True, metavar="SEAT",
-                     help="the dealer's seat of that hand (0 to 3)")
+                     help="the dealer's seat of that hand (0 to players - 1)")
+    sub.add_argument("--players", type=int, default=4, metavar="N",
+                     help="players at the table: 4 (default), 3 (three-handed, with a widow) "
+                          "or 2 (two-handed, with a stock)")
     sub.add_argument("--commitment", metavar="HASH",
                      help="the hash the table showed before the hand")
 
 
-def verify_lines(seed: str, dealer: int, shown: str | None) -> list[str]:
+def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) -> list[str]:
     """What ``pinochle verify`` prints; :class:`VerifyError` if the hash differs."""
     digest = commitment(seed)
     if shown is not None and shown.strip().lower() != digest:
         raise VerifyError(f"the deal seed does not match: its SHA-256 is {digest}, the table "
                           f"showed {shown.strip()}")
     lines = [f"commitment (SHA-256 of the deal seed): {digest}"]
-    hands: tuple[Hand, ...] = deal(seed, dealer)
-    lines += [f"seat {s}: {hand}" for s, hand in enumerate(hands)]
+    dealt = dealt_cards(seed, dealer, players)
+    lines += [f"seat {s}: {hand}" for s, hand in enumerate(dealt.hands)]
+    if players == 3:
+        lines.append(f"widow: {dealt.rest}")  # RULES.md §3
+    elif players == 2:  # RULES.md §4: the turn-up, then the stock as drawn
+        turn_up, _, stock = dealt.rest.partition(" ")
+        lines += [f"turned up: {turn_up}", f"stock (drawn in this order): {stock}"]
     return lines
 
 
 def _run_verify(args: argparse.Namespace) -> int:
     from pinochlekit.cli import UsageError
 
-    if not 0 <= args.dealer <= 3:
-        raise UsageError(f"--dealer must be a seat from 0 to 3, not {args.dealer}")
+    if args.players not in (2, 3, 4):
+        raise UsageError(f"--players must be 2, 3 or 4, not {args.players}")
+    if not 0 <= args.dealer < args.players:
+        raise UsageError(f"--dealer must be a seat from 0 to {args.players - 1}, not "
+                         f"{args.dealer}")
     seed = args.seed.strip()
     try:
-        lines = verify_lines(seed, args.dealer, args.commitment)
+        lines = verify_lines(seed, args.dealer, args.commitment, args.players)
     except VerifyError as error:
         print(f"pinochle: error: {error}", file=sys.stderr)
         return 1

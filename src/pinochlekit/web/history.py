@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pinochlekit.game import Game
+from pinochlekit.games import new_game
 from pinochlekit.views import Phase
 from pinochlekit.web.messages import hand_summary, view_dict
 
 if TYPE_CHECKING:
-    from pinochlekit.web.table import Table
+    from pinochlekit.web.table import AnyTableGame, Table
 
 __all__ = ["hand_replay", "table_history"]
 
@@ -43,7 +43,7 @@ def hand_replay(table: Table, game_no: int, hand: int) -> dict[str, Any]:
     if not 1 <= hand <= len(played.results):
         raise LookupError(f"hand {hand} of game {game_no} is not finished (finished hands: "
                           f"1 to {len(played.results)})")
-    game = Game.new(played.rules, seed=seed, dealer=played.first_dealer)
+    game = new_game(played.rules, seed=seed, dealer=played.first_dealer)
     steps: list[dict[str, Any]] = []
     for action in played.actions:
         if game.deal_index > hand - 1:
@@ -56,7 +56,7 @@ def hand_replay(table: Table, game_no: int, hand: int) -> dict[str, Any]:
             "seats": [s.info() for s in table.seats], "steps": steps, "result": summary}
 
 
-def _snapshot(game: Game, action: str) -> dict[str, Any]:
+def _snapshot(game: AnyTableGame, action: str) -> dict[str, Any]:
     view = view_dict(game.public_view())
     view["hands"] = [str(game.hand(s)) for s in range(game.rules.players)]
     return {"seat": game.to_act, "action": action, "view": view}

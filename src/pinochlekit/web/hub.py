@@ -28,10 +28,22 @@ __all__ = ["Hub", "default_db_url"]
 T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
 
-#: Levels offered for computer seats: the built-in players (never ``cmd:`` programs).
-def computer_levels() -> list[str]:
-    """The computer levels a table may seat: every built-in player."""
-    return list(PLAYERS)
+#: The games a built-in player does not play (yet), by number of players: ``expert``
+#: is written for the four-handed game (docs/players.md **expert**) and ``simple``
+#: has no rule for the two-handed meld turn; both fail there, so the lobby never
+#: offers them for those tables. Every other built-in player plays every game.
+NOT_PLAYED: dict[str, frozenset[int]] = {"expert": frozenset({2, 3}),
+                                        "simple": frozenset({2})}
+
+
+def computer_levels(players: int = 4) -> list[str]:
+    """The computer levels a table of ``players`` may seat: the built-in players that
+    play that game (never ``cmd:`` programs).
+
+    >>> computer_levels(2)
+    ['random', 'easy', 'standard', 'pro']
+    """
+    return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
 
 
 def default_db_url() -> str:
@@ -91,17 +103,24 @@ class Hub:
                 table.start_grace_timers()
         return table
 
-    async def create(self, title: str, rules: str, seats: list[str], grace: float, pace: float,
-                     standin: str) -> Table:
-        """A new table; :class:`RejectedError` with a clear message for bad settings."""
+    async def create(self, title: str, rules: str, seats: list[str] | None, grace: float,
+                     pace: float, standin: str) -> Table:
+        """A new table; :class:`RejectedError` with a clear message for bad settings.
+
+        ``seats`` gives a kind per seat (``open`` or a computer level), as many as
+        the rules have players (four-handed, three-handed RULES.md §3, two-handed
+        RULES.md §4); ``None``: the first open, the others ``standard``.
+        """
         try:
             parsed = Rules.from_string(rules or "pagat")
         except (PinochleError, ValueError) as error:
             raise RejectedError("bad_rules", str(error)) from None
-        if parsed.players != 4:
-            raise RejectedError("bad_rules", "the web table plays the four-handed game "
-                                 f"(players=4), not players={parsed.players}")
-        levels = computer_levels()
+        if parsed.players not in (2, 3, 4):
+            raise RejectedError("bad_rules", "a web table plays two-, three- or four-handed "
+                                 f"pinochle, not players={parsed.players}")
+        levels = computer_levels(parsed.players)
+        if seats is None:
+            seats = [OPEN] + ["standard"] * (parsed.players - 1)
         if len(seats) != parsed.players:
             raise RejectedError("bad_seats", f"give {parsed.players} seats, not {len(seats)}")
         for kind in seats:
@@ -111,7 +130,8 @@ class Hub:
         if OPEN not in seats:
             raise RejectedError("bad_seats", "leave at least one seat open for a person")
         if standin not in levels:
-            raise RejectedError("bad_settings", f"standin: one of {', '.join(levels)}")
+            raise RejectedError("bad_settings", f"standin: one of {', '.join(levels)} "
+                                 f"for this game")
         if await self.db("count_tables") >= self.max_tables:
             raise RejectedError("full", f"this server already holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(6)

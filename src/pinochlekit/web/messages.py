@@ -8,7 +8,12 @@ phases hundreds of card sets (the server checks every action anyway):
 - ``actions``: the short list of action texts (``pass``, ``trump S``,
   ``play TS``, ``throw in``, …);
 - ``bid``: ``{"min", "max", "step"}`` when a bid is allowed, else ``null``;
-- ``pass_cards``: how many cards to give or return in the passing phases.
+- ``pass_cards``: how many cards to give or return in the passing phases, or
+  to discard (three-handed, widow taken: the phase says which).
+
+Two-handed views (RULES.md §4) also carry ``meld_options``: each meld the
+winner of a trick may lay now, with its name and points, so the page can
+label its buttons (``{"action": "meld KS QS", "name": "royal marriage", ...}``).
 
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=1, dealer=0)
@@ -24,10 +29,14 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from pinochlekit.actions import Bid, Give, Return
-from pinochlekit.deals import deal, deal_seed
-from pinochlekit.meld import MeldResult
+from pinochlekit.actions import Bid, Discard, Give, Return
+from pinochlekit.deals import deal_seed
+from pinochlekit.meld import MeldResult, meld_values
+from pinochlekit.two_actions import LayMeld
+from pinochlekit.two_views import TwoHandedView, TwoHandResult
+from pinochlekit.twohanded import combinations
 from pinochlekit.views import HandResult, View
+from pinochlekit.web.dealing import dealt_cards
 
 __all__ = ["brief", "commitment", "compact_legal", "hand_summary", "meld_dict", "view_dict"]
 
@@ -50,7 +59,7 @@ def compact_legal(view: View) -> dict[str, Any]:
         kind = type(action)
         if kind is Bid:
             bids.append(action.amount)  # type: ignore[attr-defined]
-        elif kind is Give or kind is Return:
+        elif kind is Give or kind is Return or kind is Discard:
             pass_cards = len(action.cards)  # type: ignore[attr-defined]
         else:
             actions.append(str(action))
@@ -67,7 +76,31 @@ def view_dict(view: View) -> dict[str, Any]:
     data["legal"] = compact_legal(view)
     data["team_of_seat"] = [view.rules.team_of(s) for s in range(view.rules.players)]
     data["game_target"] = view.rules.game_target
+    data["players"] = view.rules.players
+    if isinstance(view, TwoHandedView):
+        data["game_target"] = view.target  # RULES.md §4: it rises when both reach it
+        data["meld_options"] = meld_options(view)
     return data
+
+
+def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
+    """The melds the seat to act may lay now (two-handed, RULES.md §4), named and valued.
+
+    >>> from pinochlekit.games import new_game
+    >>> meld_options(new_game("two", seed=1).view(0))
+    []
+    """
+    lays = [a for a in view.legal_actions if isinstance(a, LayMeld)]
+    if not lays or view.trump is None:
+        return []
+    values = meld_values(view.rules)
+    names = {tuple(sorted(cards)): name for name, _, cards in combinations(view.trump)}
+    out = []
+    for lay in lays:
+        name = names[tuple(sorted(lay.cards))]
+        out.append({"action": str(lay), "name": name,
+                    "cards": " ".join(map(str, lay.cards)), "points": values[name]})
+    return out
 
 
 def meld_dict(result: MeldResult) -> dict[str, Any]:
@@ -81,7 +114,7 @@ def meld_dict(result: MeldResult) -> dict[str, Any]:
 #: fairness check); the full summary (melds, the hands dealt) comes once.
 BRIEF = ("number", "dealer", "outcome", "declarer", "contract", "trump", "meld_points",
          "trick_points", "meld_saved", "scores", "totals", "caller", "deal_seed",
-         "commitment")
+         "commitment", "players")
 
 
 def brief(summary: dict[str, Any]) -> dict[str, Any]:
@@ -92,8 +125,22 @@ def brief(summary: dict[str, Any]) -> dict[str, Any]:
 def hand_summary(game_seed: str, index: int, result: HandResult,
                  players: int = 4) -> dict[str, Any]:
     """A finished hand for everyone: the result, itemized meld, and the revealed
-    deal seed with its commitment and the hands it deals (RULES.md §1 Deal)."""
+    deal seed with its commitment and the hands it deals (RULES.md §1 Deal).
+
+    Three-handed it adds the widow and the declarer's discards (RULES.md §3: both
+    count for the declarer and are public once the hand is over); two-handed the
+    turned-up card, the stock in drawing order and every meld in the order laid
+    (RULES.md §4).
+    """
     seed = deal_seed(game_seed, index)
+    dealt = dealt_cards(seed, result.dealer, players)
+    extra: dict[str, Any] = {}
+    if players == 3:
+        extra = {"widow": " ".join(map(str, result.widow)),
+                 "discards": " ".join(map(str, result.discards))}
+    elif isinstance(result, TwoHandResult):
+        extra = {"events": [{"seat": e.seat, "name": e.name, "cards": " ".join(map(str, e.cards)),
+                             "points": e.points} for e in result.events]}
     return {
         "number": result.number, "dealer": result.dealer, "outcome": result.outcome.value,
         "declarer": result.declarer, "contract": result.contract,
@@ -104,5 +151,5 @@ def hand_summary(game_seed: str, index: int, result: HandResult,
         "totals": list(result.totals), "caller": result.caller,
         "tricks": len(result.tricks),
         "deal_seed": seed, "commitment": commitment(seed),
-        "dealt": [str(h) for h in deal(seed, result.dealer, players)],
+        "dealt": list(dealt.hands), "rest": dealt.rest, "players": players, **extra,
     }

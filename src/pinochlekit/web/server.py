@@ -60,8 +60,8 @@ class CreateTable(BaseModel):
 
     title: str = Field("", max_length=60)
     rules: str = Field("pagat", max_length=500)
-    seats: list[str] = Field(default_factory=lambda: ["open", "standard", "standard",
-                                                      "standard"], max_length=8)
+    # a kind per seat, as many as the rules have players (None: one open, the rest standard)
+    seats: list[str] | None = Field(None, max_length=8)
     grace: float = Field(60.0, ge=0, le=3600)
     pace: float = Field(0.8, ge=0, le=10)
     standin: str = Field("standard", max_length=40)
@@ -181,7 +181,9 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
-        return {"levels": computer_levels(), **rules_catalog()}
+        return {"levels": computer_levels(),
+                "levels_by_players": {str(n): computer_levels(n) for n in (2, 3, 4)},
+                **rules_catalog()}
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
@@ -358,8 +360,9 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             await table.rematch(client.seat)
         elif kind == "fill":
             level = data.get("level", table.settings.standin)
-            if level not in computer_levels():
-                return "bad_message", f"level: one of {', '.join(computer_levels())}"
+            levels = computer_levels(table.rules.players)
+            if level not in levels:
+                return "bad_message", f"level: one of {', '.join(levels)}"
             await table.fill(client.seat, str(level))
         elif kind == "ping":
             client.push({"type": "pong"})

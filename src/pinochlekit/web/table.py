@@ -21,17 +21,24 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pinochlekit.actions import Action, Give, Return, parse_action
+from pinochlekit.actions import Action, Discard, Give, Return
 from pinochlekit.errors import NotationError, PinochleError
 from pinochlekit.game import Game
+from pinochlekit.games import new_game, parse_game_action, replay
 from pinochlekit.players import Player, make_player
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
+from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import TableRow
 
-__all__ = ["Connection", "Seat", "Table", "TableSettings", "token_hash"]
+__all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "token_hash"]
+
+#: A game at a table: four- or three-handed (:class:`Game`, RULES.md §1-3) or
+#: two-handed (:class:`TwoHandedGame`, RULES.md §4); :func:`pinochlekit.games.new_game`
+#: builds the one the rules ask for.
+AnyTableGame = Game | TwoHandedGame
 
 log = logging.getLogger("pinochlekit.web")
 OPEN = "open"
@@ -133,7 +140,7 @@ class Table:
         self.compute = compute
         self.spectators: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self.games: list[tuple[str, Game]] = []  # (secret seed, game) per game played here
+        self.games: list[tuple[str, AnyTableGame]] = []  # (secret seed, game) per game played here
         self.actors: list[list[tuple[int, str]]] = []  # (seat, who) per action, per game
         self._driver: asyncio.Task[None] | None = None
         self._summaries: dict[int, list[dict[str, Any]]] = {}
@@ -148,8 +155,8 @@ class Table:
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in row.seats]
         table = cls(row.id, row.title, settings, seats, row.created, db, compute)
         for game in row.games:
-            replayed = GameRecord(game.rules, game.seed, game.dealer,
-                                  tuple(game.actions)).replay()
+            replayed = replay(GameRecord(game.rules, game.seed, game.dealer,
+                                         tuple(game.actions)))
             table.games.append((game.seed, replayed))
             table.actors.append(list(zip(game.seats, game.actors, strict=True)))
         for seat in table.seats:
@@ -166,7 +173,7 @@ class Table:
             seat.player = make_player(self.settings.standin, seed)
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> AnyTableGame | None:
         """The game being played (the last one), or None before every seat is taken."""
         return self.games[-1][1] if self.games else None
 
@@ -183,7 +190,7 @@ class Table:
         seed = secrets.token_hex(16)
         if dealer is None:
             dealer = secrets.randbelow(self.rules.players)
-        game = Game.new(self.rules, seed=seed, dealer=dealer)
+        game = new_game(self.rules, seed=seed, dealer=dealer)
         # the game row and the status "playing" go in one transaction
         await self.db("add_game", self.id, len(self.games), str(self.rules), seed, dealer,
                       "playing")
@@ -225,6 +232,9 @@ class Table:
             if isinstance(action, Give | Return) and seat not in (seat_of, (seat_of + 2) % 4):
                 # RULES.md §1 Passing: only the two partners see the cards passed
                 text = f"{action.verb} {len(action.cards)} cards"
+            elif isinstance(action, Discard) and seat != seat_of:
+                # RULES.md §3 (widow taken): the discards lie face down; the declarer's own
+                text = f"discard {len(action.cards)} cards"
             last = {"seat": seat_of, "action": text, "actor": actor}
         message["last"] = last
         return message
@@ -331,7 +341,7 @@ class Table:
                 raise RejectedError("stale", f"stale action {text!r}: the table has moved on "
                                      f"(you sent ply {ply}, it is now {len(game.actions)})")
             try:
-                action = parse_action(text[:200])
+                action = parse_game_action(self.rules, text[:200])
             except NotationError as error:
                 raise RejectedError("bad_action", str(error)) from None
             try:
@@ -344,13 +354,13 @@ class Table:
             await self._commit(game, seat, str(action), HUMAN)
         self.kick()
 
-    async def _commit(self, game: Game, seat: int, text: str, actor: str) -> None:
+    async def _commit(self, game: AnyTableGame, seat: int, text: str, actor: str) -> None:
         """Check, store, apply, broadcast one action (the table lock is held).
 
         Nothing illegal is ever stored: a stored action that the replay refuses
         would make the table impossible to rebuild after a restart.
         """
-        action = parse_action(text)
+        action = parse_game_action(self.rules, text)
         if not game.is_legal(action, seat):
             raise RejectedError("illegal", f"illegal action {text!r}")
         after = game.copy()
@@ -424,7 +434,7 @@ class Table:
                 await self._commit(game, seat.number, str(action),
                                    "standin" if seat.is_human else "computer")
 
-    def _fallback(self, game: Game, seat: int) -> Action:
+    def _fallback(self, game: AnyTableGame, seat: int) -> Action:
         """A legal action for a computer whose own choice failed: a random one, seeded
         by the table, game and ply so that the same failure always plays the same move."""
         legal = game.legal_actions()
@@ -491,10 +501,10 @@ class Table:
                     seat.player.close()
 
 
-def _is_legal(game: Game, action: Any, seat: int) -> bool:
+def _is_legal(game: AnyTableGame, action: Any, seat: int) -> bool:
     """Whether a computer's choice may be played (anything odd it returns counts as illegal)."""
     try:
-        return game.is_legal(parse_action(str(action)), seat)
+        return game.is_legal(parse_game_action(game.rules, str(action)), seat)
     except PinochleError:
         return False
 

@@ -43,12 +43,29 @@ export function el(tag, text = "", cls = "") {
 }
 
 export const COMPASS = ["South", "West", "North", "East"];
+// Seats go clockwise from South; three players leave North empty, two sit opposite.
+const LABELS = { 2: ["South", "North"], 3: ["South", "West", "East"], 4: COMPASS };
+
+/** The compass names of the seats of a table of ``players``. */
+export function seatLabels(players) {
+  return LABELS[players] || COMPASS;
+}
+
+/** The compass name of a seat of a table (``table.seats`` gives the number of players). */
+export function seatLabel(table, seat) {
+  return seatLabels(table.seats.length)[seat];
+}
 
 /** The name shown for a seat of a table. */
 export function seatName(table, seat) {
   const info = table.seats[seat];
-  if (!info || !info.name) return COMPASS[seat];
-  return info.kind === "human" ? info.name : `${COMPASS[seat]} (${info.name})`;
+  if (!info || !info.name) return seatLabel(table, seat);
+  return info.kind === "human" ? info.name : `${seatLabel(table, seat)} (${info.name})`;
+}
+
+/** A card of the two-handed table ("KS(I+II)") without its meld-class marks: "KS". */
+export function plainCard(card) {
+  return card.replace(/\(.*\)$/, "");
 }
 
 /** JSON over HTTP; throws an Error with the server's message. */

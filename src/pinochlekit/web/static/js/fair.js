@@ -120,7 +120,10 @@ export function cardText(kind) {
   return RANKS[kind % 6] + SUITS[Math.floor(kind / 6)];
 }
 
-/** The four hands a deal seed deals, each in display order, as pinochlekit/deals.py. */
+/** The hands a deal seed deals, each in display order, as pinochlekit/web/dealing.py:
+ * four players 12 cards each (RULES.md §1 Deal); three players 15 each with the widow
+ * dealt after the first round (RULES.md §3); two players 12 each, the next card turned
+ * up and the rest the stock (RULES.md §4). ``rest``: the widow, or turn-up and stock. */
 export function dealFromSeed(seed, dealer, players = 4) {
   const bytes = shake256(`pinochlekit/shuffle/${seed}`, 48 * 8);
   const keys = [];
@@ -130,19 +133,28 @@ export function dealFromSeed(seed, dealer, players = 4) {
     keys.push(key);
   }
   const order = [...Array(48).keys()].sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b));
-  const deck = order.map((i) => i >> 1);
+  let deck = order.map((i) => i >> 1);
+  let rest = [];
+  if (players === 3) {
+    rest = deck.slice(9, 12);  // the widow: three cards after the first round
+    deck = deck.slice(0, 9).concat(deck.slice(12));
+  } else if (players === 2) {
+    rest = deck.slice(24);  // the turned-up card, then the stock in drawing order
+  }
   const hands = Array.from({ length: players }, () => []);
-  const perHand = 48 / players;
+  const perHand = players === 3 ? 15 : 12;
   for (let i = 0; i < perHand * players; i++) hands[(dealer + 1 + Math.floor(i / 3)) % players].push(deck[i]);
   const display = (a, b) => Math.floor(a / 6) - Math.floor(b / 6) || (b % 6) - (a % 6);
-  return hands.map((h) => h.sort(display).map(cardText).join(" "));
+  const dealt = hands.map((h) => h.sort(display).map(cardText).join(" "));
+  dealt.rest = (players === 3 ? rest.sort(display) : rest).map(cardText).join(" ");
+  return dealt;
 }
 
 /** Check a finished hand: the revealed seed against the hash this browser saw before
  * the hand, and the deal it gives against the cards this seat was dealt. */
 export function checkHand(hand, shownCommitment, myDealtHand, seat) {
   const hash = sha256Hex(hand.deal_seed);
-  const dealt = dealFromSeed(hand.deal_seed, hand.dealer);
+  const dealt = dealFromSeed(hand.deal_seed, hand.dealer, hand.players || 4);
   const mine = myDealtHand === undefined || seat === null ? null : myDealtHand === dealt[seat];
   return { hashOk: hash === (shownCommitment || hand.commitment), handOk: mine, dealt };
 }

@@ -1,5 +1,5 @@
 // Every game played at a table and every finished hand of each, linked to its replay.
-import { api, el } from "./cards.js";
+import { api, el, seatName } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId] = location.pathname.split("/");
@@ -19,7 +19,10 @@ function render(data) {
   for (const game of data.games) {
     const section = el("section", "", "history-game");
     const headingId = `game-${game.game_no}`;
-    const state = game.over ? `over, won by team ${game.winner === null ? "?" : game.winner + 1}` : "in progress";
+    // four-handed the winner is a team (1: seats 0 & 2, 2: seats 1 & 3); else a seat
+    const winner = game.winner === null ? "?" : data.seats.length === 4 ? `team ${game.winner + 1}`
+      : seatName(data, game.winner);
+    const state = game.over ? `over, won by ${winner}` : "in progress";
     const heading = el("h2", `Game ${game.game_no + 1} (${game.rules}) — ${state}, scores ${game.scores.join(" – ")}`);
     heading.id = headingId;
     section.setAttribute("aria-labelledby", headingId);

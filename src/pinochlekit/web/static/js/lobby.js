@@ -1,6 +1,6 @@
 // The lobby: create a table (preset or any option, a computer level per empty seat),
 // list open tables, join or watch.
-import { api, el, tokenKey, COMPASS } from "./cards.js";
+import { api, el, seatLabels, tokenKey } from "./cards.js";
 
 let meta = null;
 const $ = (id) => document.getElementById(id);
@@ -31,9 +31,58 @@ function optionInput(option) {
   return row;
 }
 
+// The seats follow the preset's number of players: partners opposite four-handed,
+// each for himself three-handed (RULES.md §3) and two-handed (RULES.md §4).
+const LEGEND = {
+  4: "Seats (partners sit opposite: you and North, East and West)",
+  3: "Seats (three-handed: each player for himself)",
+  2: "Seats (two-handed: you against one opponent)",
+};
+
+function levelsFor(players) {
+  return meta.levels_by_players[String(players)] || meta.levels;
+}
+
+function fillLevels(select, levels, fallback) {
+  const before = select.value;
+  select.replaceChildren();
+  if (select.classList.contains("seat-kind")) select.append(new Option("Open for a friend", "open"));
+  for (const level of levels) {
+    select.append(new Option(select.classList.contains("seat-kind") ? `Computer: ${level}` : level, level));
+  }
+  const keep = before === "open" || levels.includes(before);
+  select.value = before && keep ? before : levels.includes(fallback) ? fallback : levels[0];
+}
+
+function showSeats(players) {
+  const rows = $("seat-rows");
+  const labels = seatLabels(players);
+  if (rows.children.length !== players) {
+    rows.replaceChildren();
+    const you = el("div", "", "row");
+    you.append(el("span", `${labels[0]} (you)`, "label"), el("span", "you"));
+    rows.append(you);
+    for (let seat = 1; seat < players; seat++) {
+      const row = el("div", "", "row");
+      const label = el("label", players === 4 && seat === 2 ? `${labels[seat]} (your partner)` : labels[seat]);
+      label.htmlFor = `seat${seat}`;
+      const select = document.createElement("select");
+      select.id = `seat${seat}`;
+      select.className = "seat-kind";
+      row.append(label, select);
+      rows.append(row);
+    }
+  }
+  $("seats-legend").textContent = LEGEND[players];
+  const levels = levelsFor(players);
+  for (const select of document.querySelectorAll(".seat-kind")) fillLevels(select, levels, "standard");
+  fillLevels($("standin"), levels, "standard");
+}
+
 function showPreset() {
   const preset = meta.presets.find((p) => p.name === $("preset").value);
-  $("preset-source").textContent = preset.source;
+  $("preset-source").textContent = `${preset.source} (${preset.players} players)`;
+  showSeats(preset.players);
   for (const input of document.querySelectorAll("[data-option]")) {
     const value = preset.values[input.dataset.option];
     if (input.dataset.kind === "bool") input.checked = value;
@@ -63,7 +112,8 @@ async function refresh() {
     for (const table of tables) {
       const item = el("li", "", "table-item");
       const open = table.seats.filter((s) => s.kind === "open").length;
-      const names = table.seats.map((s, i) => `${COMPASS[i]}: ${s.kind === "open" ? "open" : s.name}`);
+      const labels = seatLabels(table.seats.length);
+      const names = table.seats.map((s, i) => `${labels[i]}: ${s.kind === "open" ? "open" : s.name}`);
       item.append(el("strong", table.title), el("span", ` — ${table.rules}, ${table.status}, ${open} open seat${open === 1 ? "" : "s"}`),
                   el("div", names.join(" · "), "hint"));
       const link = document.createElement("a");
@@ -94,7 +144,7 @@ async function create(event) {
     return;
   }
   localStorage.setItem("pinochle.name", name);
-  const seats = ["open", $("seat1").value, $("seat2").value, $("seat3").value];
+  const seats = ["open", ...[...document.querySelectorAll(".seat-kind")].map((s) => s.value)];
   try {
     const table = await api("POST", "/api/tables", {
       title: $("title").value, rules: rulesText(), seats,
@@ -110,15 +160,11 @@ async function create(event) {
 
 async function main() {
   meta = await api("GET", "/api/meta");
-  for (const preset of meta.presets) $("preset").append(new Option(preset.name, preset.name));
-  for (const option of meta.options) $("options").append(optionInput(option));
-  for (const select of document.querySelectorAll(".seat-kind")) {
-    select.append(new Option("Open for a friend", "open"));
-    for (const level of meta.levels) select.append(new Option(`Computer: ${level}`, level));
-    select.value = meta.levels.includes("standard") ? "standard" : meta.levels[0];
+  for (const preset of meta.presets) {
+    const kind = preset.players === 4 ? "" : preset.players === 3 ? " (three-handed)" : " (two-handed)";
+    $("preset").append(new Option(`${preset.name}${kind}`, preset.name));
   }
-  for (const level of meta.levels) $("standin").append(new Option(level, level));
-  $("standin").value = meta.levels.includes("standard") ? "standard" : meta.levels[0];
+  for (const option of meta.options) $("options").append(optionInput(option));
   $("preset").addEventListener("change", showPreset);
   $("create").addEventListener("submit", create);
   $("name").value = localStorage.getItem("pinochle.name") || "";

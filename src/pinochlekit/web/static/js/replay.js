@@ -1,5 +1,5 @@
 // Step-by-step replay of a finished hand: every hand shown, one action at a time.
-import { api, cardElement, cardName, el, seatName, SUIT_NAME, COMPASS } from "./cards.js";
+import { api, cardElement, cardName, el, seatLabel, seatName, SUIT_NAME } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId, gameNo, handNo] = location.pathname.split("/");
@@ -27,10 +27,10 @@ function render() {
   }
   const view = current.view;
   $("step-action").textContent = atEnd ? "" :
-    `${seatName(data, current.seat)} (${COMPASS[current.seat]}) will: ${current.action.replace(/\b([2-9TJQKA])([SHDC])\b/g, (m) => cardName(m))}`;
+    `${seatName(data, current.seat)} (${seatLabel(data, current.seat)}) will: ${current.action.replace(/\b([2-9TJQKA])([SHDC])\b/g, (m) => cardName(m))}`;
   view.hands.forEach((hand, seat) => {
     const row = el("div", "", "replay-seat");
-    row.append(el("strong", `${COMPASS[seat]} — ${seatName(data, seat)}${view.dealer === seat ? " (dealer)" : ""}: `));
+    row.append(el("strong", `${seatLabel(data, seat)} — ${seatName(data, seat)}${view.dealer === seat ? " (dealer)" : ""}: `));
     const cards = el("span", "", "trick-row");
     for (const card of hand.split(" ").filter(Boolean)) cards.append(cardElement(card));
     row.append(cards);
@@ -40,7 +40,18 @@ function render() {
   if (view.trump) info.push(`trump ${SUIT_NAME[view.trump]}`);
   if (view.declarer !== null) info.push(`${seatName(data, view.declarer)} declared ${view.contract}`);
   info.push(`trick points ${view.trick_points.join(" – ")}`);
+  if (view.players === 2) {
+    // RULES.md §4: the stock, its turned-up card and the melds laid on the table
+    info.push(`stock ${view.stock_size}${view.turn_up ? `, turned up ${cardName(view.turn_up)}` : ""}`);
+    info.push(view.stage);
+  }
   board.append(el("p", info.join(" · ")));
+  if (data.result.widow) board.append(el("p", `Widow: ${data.result.widow}`));
+  if (view.players === 2) {
+    view.table.forEach((laid, seat) => {
+      if (laid.length) board.append(el("p", `${seatName(data, seat)} has on the table: ${laid.join(" ")}`));
+    });
+  }
   if (view.trick.length) {
     const trick = el("div", "", "trick-row");
     trick.setAttribute("aria-label", "Trick in progress");
@@ -52,7 +63,9 @@ function render() {
 
 function showResult() {
   const r = data.result;
-  $("result").append(el("h2", `Result: ${r.outcome}`),
+  const rest = r.players === 3 ? `Widow ${r.widow}${r.discards ? `, discards ${r.discards}` : ""}. `
+    : r.players === 2 ? `Turned up and stock, in drawing order: ${r.rest}. ` : "";
+  $("result").append(el("h2", `Result: ${r.outcome}`), el("p", rest),
     el("p", `Meld ${r.meld_points.join(" – ")}, tricks ${r.trick_points.join(" – ")}, hand ${r.scores.join(" – ")}, totals ${r.totals.join(" – ")}.`),
     el("p", `Deal seed ${r.deal_seed} (SHA-256 ${r.commitment}).`, "hint small"));
 }

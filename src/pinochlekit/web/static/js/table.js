@@ -1,12 +1,14 @@
 // The card table: one WebSocket to the server, which sends this seat's view after
 // every change; this page only draws it and sends the actions the player picks.
-import { api, cardElement, cardName, cardsName, el, seatName, SUIT_NAME, SUIT_SYMBOL,
-         tokenKey, COMPASS } from "./cards.js";
+import { api, cardElement, cardName, cardsName, el, plainCard, seatLabel, seatName, SUIT_NAME,
+         SUIT_SYMBOL, tokenKey } from "./cards.js";
 import { checkHand } from "./fair.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const POSITIONS = ["bottom", "left", "top", "right"];
+// Where each seat sits, counted clockwise from this page's seat at the bottom.
+const PLACES = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: POSITIONS };
 
 let me = JSON.parse(localStorage.getItem(tokenKey(tableId)) || "null");
 let mySeat = null;
@@ -101,9 +103,16 @@ function remember() {
   const number = state.deal.number;
   if (!seen[number]) {
     seen[number] = { commitment: state.deal.commitment };
-    if (state.view.hand !== null && state.view.phase === "auction") seen[number].hand = state.view.hand;
+    if (state.view.hand !== null && dealtHandShown(state.view)) seen[number].hand = state.view.hand;
     localStorage.setItem(seenKey(), JSON.stringify(seen));
   }
+}
+
+/** Whether the view's hand is still the hand as dealt: during the auction, or in the
+ * two-handed game (no auction, RULES.md §4) before this seat plays its first card. */
+function dealtHandShown(view) {
+  if (view.players === 2) return !view.tricks.length && !view.trick.some(([s]) => s === view.seat);
+  return view.phase === "auction";
 }
 
 function announce(previous) {
@@ -125,13 +134,25 @@ function base() {
   return mySeat === null ? 0 : mySeat;
 }
 
-function position(seat) {
-  return POSITIONS[(seat - base() + 4) % 4];
+function players() {
+  return state.table.seats.length;
 }
 
-function teamName(team) {
-  const seats = [0, 1, 2, 3].filter((s) => state.view.team_of_seat[s] === team);
+function position(seat) {
+  const n = players();
+  return PLACES[n][(seat - base() + n) % n];
+}
+
+/** Four-handed scores are kept per team (seats 0 & 2, 1 & 3); three- and two-handed
+ * per player (RULES.md §3, §4). The name of score column ``side``. */
+function teamName(side) {
+  if (players() !== 4) return seatName(state.table, side);
+  const seats = [0, 1, 2, 3].filter((s) => state.view.team_of_seat[s] === side);
   return seats.map((s) => seatName(state.table, s)).join(" & ");
+}
+
+function sides() {
+  return players() === 4 ? [0, 1] : [...Array(players()).keys()];
 }
 
 function render() {
@@ -159,7 +180,7 @@ function renderJoin() {
   const buttons = $("join-seats");
   buttons.replaceChildren();
   for (const seat of open) {
-    const button = el("button", `Sit at ${COMPASS[seat.seat]}`);
+    const button = el("button", `Sit at ${seatLabel(state.table, seat.seat)}`);
     button.type = "button";
     button.addEventListener("click", () => join(seat.seat));
     buttons.append(button);
@@ -186,7 +207,10 @@ function lastCall(seat) {
 }
 
 function renderSeats() {
-  for (const pos of POSITIONS) $(`seat-${pos}`).replaceChildren();
+  for (const pos of POSITIONS) {
+    $(`seat-${pos}`).replaceChildren();
+    $(`seat-${pos}`).hidden = !PLACES[players()].includes(pos);  // three or two seats
+  }
   const view = state.view;
   state.table.seats.forEach((info, seat) => {
     const box = $(`seat-${position(seat)}`);
@@ -205,11 +229,45 @@ function renderSeats() {
       const bits = [];
       if (view.phase === "auction" && lastCall(seat)) bits.push(lastCall(seat));
       bits.push(`${view.hand_sizes[seat]} cards`);
+      if (players() !== 4 && view.phase !== "game over") bits.push(`score ${view.scores[seat]}`);
       box.append(el("div", bits.join(" · "), "seat-info"));
+      if (view.players === 2) box.append(tableCards(view, seat));
     }
     box.classList.toggle("to-act", !!view && view.to_act === seat);
-    box.setAttribute("aria-label", `${COMPASS[seat]}: ${box.textContent}${view && view.to_act === seat ? ", to act" : ""}`);
+    box.setAttribute("aria-label", `${seatLabel(state.table, seat)}: ${box.textContent}${view && view.to_act === seat ? ", to act" : ""}`);
   });
+}
+
+/** Two-handed (RULES.md §4): the cards a seat has laid in meld, face up on the table
+ * until it plays them, and any card it is known to hold (the turned-up card it took). */
+function tableCards(view, seat) {
+  const box = el("div", "", "table-cards");
+  const laid = view.table[seat] || [];
+  const who = seatName(state.table, seat);
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", laid.length ? `${who}'s melded cards on the table` : `${who} has no cards on the table`);
+  if (laid.length) {
+    box.append(el("span", "On the table: ", "small"));
+    for (const entry of laid) {
+      const card = plainCard(entry);
+      const used = entry.slice(card.length).replace(/[()]/g, "");
+      const face = cardElement(card, { label: `${cardName(card)}, laid in meld (class ${used})` });
+      face.classList.add("small-card");
+      box.append(face);
+    }
+  }
+  const known = view.known ? view.known[seat] : "";
+  const hidden = known ? known.split(" ").filter((c) => !laid.some((e) => plainCard(e) === c)) : [];
+  if (hidden.length && seat !== view.seat) box.append(el("span", ` Known to hold: ${hidden.join(" ")}`, "small"));
+  return box;
+}
+
+function gameOverText(view) {
+  if (players() === 4) {
+    return `Game over: ${teamName(view.winner)} win, ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}.`;
+  }
+  const others = sides().filter((s) => s !== view.winner).map((s) => view.scores[s]);
+  return `Game over: ${seatName(state.table, view.winner)} wins with ${view.scores[view.winner]} (others: ${others.join(", ")}).`;
 }
 
 function statusText() {
@@ -218,13 +276,12 @@ function statusText() {
     const open = state.table.seats.filter((s) => s.kind === "open").length;
     return `Waiting for ${open} more player${open === 1 ? "" : "s"}. Send the invite link, or fill the empty seats with computers.`;
   }
-  if (view.phase === "game over") {
-    return `Game over: ${teamName(view.winner)} win, ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}.`;
-  }
+  if (view.phase === "game over") return gameOverText(view);
   const who = view.to_act === mySeat ? "your turn" : `${seatName(state.table, view.to_act)} to act`;
   const trump = view.trump ? ` · trump ${SUIT_SYMBOL[view.trump]} ${SUIT_NAME[view.trump]}` : "";
   const bid = view.phase === "auction" && view.high_bid ? ` · high bid ${view.high_bid}` : "";
-  return `Hand ${view.hand_number} · ${view.phase}${trump}${bid} · ${who}`;
+  const stage = view.players === 2 ? `${view.stage} · stock ${view.stock_size}` : view.phase;
+  return `Hand ${view.hand_number} · ${stage}${trump}${bid} · ${who}`;
 }
 
 function button(text, onClick, label = null) {
@@ -247,6 +304,7 @@ function renderCenter() {
       trick.append(slot);
     }
   }
+  renderTableCenter();
   const controls = $("controls");
   controls.replaceChildren();
   if (!view) {
@@ -298,21 +356,86 @@ function renderCenter() {
     controls.append(box);
   } else if (legal.pass_cards) {
     const n = legal.pass_cards;
-    const verb = view.phase === "give" ? "give" : "return";
-    const to = view.phase === "give" ? "the declarer (your partner)" : "your partner";
-    controls.append(el("p", `Choose ${n} cards to ${verb} to ${to}: ${selected.size} chosen.`));
+    const verb = view.phase === "give" ? "give" : view.phase === "discard" ? "discard" : "return";
+    const to = view.phase === "give" ? " to the declarer (your partner)" : view.phase === "discard"
+      ? " face down (they count for you at the end of the hand)" : " to your partner";
+    controls.append(el("p", `Choose ${n} cards to ${verb}${to}: ${selected.size} chosen.`));
     const go = button(`${verb[0].toUpperCase()}${verb.slice(1)} ${n} cards`, () => {
       const cards = view.hand.split(" ").filter((_, i) => selected.has(i));
       act(`${verb} ${cards.join(" ")}`);
     });
     go.disabled = selected.size !== n;
     controls.append(go);
+  } else if (view.players === 2 && view.stage === "meld") {
+    controls.append(meldTurn(view));
   } else if (view.phase === "play") {
     if (!view.trick.length && !view.tricks.length) controls.append(el("p", "Your lead."));
     for (const action of legal.actions.filter((a) => !a.startsWith("play"))) {
       controls.append(button(action === "throw in" ? "Throw in (concede)" : "Shoot the moon", () => act(action)));
     }
   }
+}
+
+/** The middle of the table: the widow once the auction is won (three-handed, RULES.md §3;
+ * the declarer also sees its discards), or the stock and its turned-up trump card
+ * (two-handed, RULES.md §4). */
+function renderTableCenter() {
+  const box = $("table-center");
+  box.replaceChildren();
+  const view = state.view;
+  if (!view || view.phase === "game over") return;
+  if (view.widow) {
+    const widow = el("div", "", "widow");
+    widow.setAttribute("role", "group");
+    widow.setAttribute("aria-label", `Widow: ${cardsName(view.widow)}`);
+    widow.append(el("span", view.rules.includes("widow=take") ? "Widow (taken by the declarer): " : "Widow (counts for the declarer): "));
+    for (const card of view.widow.split(" ")) widow.append(cardElement(card));
+    box.append(widow);
+  }
+  if (view.discards) {
+    const discards = el("div", "", "discards");
+    discards.setAttribute("role", "group");
+    discards.setAttribute("aria-label", `Your discards: ${cardsName(view.discards)}`);
+    discards.append(el("span", "Your discards: "));
+    for (const card of view.discards.split(" ")) discards.append(cardElement(card));
+    box.append(discards);
+  }
+  if (view.players === 2) {
+    const stock = el("div", "", "stock");
+    stock.setAttribute("role", "group");
+    const turned = view.turn_up ? `, turned up ${cardName(view.turn_up)}` : "";
+    stock.setAttribute("aria-label", `Stock: ${view.stock_size} cards${turned}`);
+    if (view.turn_up) {
+      stock.append(el("span", `Stock: ${view.stock_size} card${view.stock_size === 1 ? "" : "s"} · turned up: `, "stock-count"));
+      stock.append(cardElement(view.turn_up, { label: `turned-up trump card: ${cardName(view.turn_up)}` }));
+    } else {
+      // RULES.md §4: the last twelve tricks under the play rules
+      stock.append(el("span", "The stock is gone: the last tricks (follow suit, win if you can).", "stock-count"));
+    }
+    box.append(stock);
+  }
+}
+
+/** Two-handed (RULES.md §4): the winner of a trick lays one meld, counts the dix, or
+ * says no meld; then both draw. One button per legal choice, named and valued. */
+function meldTurn(view) {
+  const box = el("div", "", "meld-turn");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "Meld after winning the trick");
+  box.append(el("p", "You won the trick: lay one meld, count the dix, or draw with no meld."));
+  for (const option of view.meld_options || []) {
+    const shown = option.cards.split(" ").map((c) => `${c[0] === "T" ? "10" : c[0]}${SUIT_SYMBOL[c[1]]}`).join(" ");
+    box.append(button(`Meld ${option.name} ${shown} (${option.points})`, () => act(option.action),
+      `Meld ${option.name}: ${cardsName(option.cards)}, ${option.points} points`));
+  }
+  if (view.legal.actions.includes("dix")) {
+    const text = view.turn_up ? "Dix: exchange the nine of trump for the turned-up card (10)" : "Dix: show the nine of trump (10)";
+    box.append(button(text, () => act("dix")));
+  }
+  if (view.legal.actions.includes("no meld")) {
+    box.append(button(view.dix_counted ? "Done: draw" : "No meld: draw", () => act("no meld")));
+  }
+  return box;
 }
 
 function renderHand() {
@@ -324,8 +447,12 @@ function renderHand() {
   const mine = view.to_act === mySeat;
   const plays = new Set(mine && view.phase === "play" ? view.legal.actions.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)) : []);
   const passing = mine && view.legal.pass_cards;
+  // two-handed: the hand holds the cards laid on the table too (they may be played)
+  const onTable = (view.players === 2 && view.table[mySeat] ? view.table[mySeat] : []).map(plainCard);
   view.hand.split(" ").filter(Boolean).forEach((card, i) => {
     let label = cardName(card);
+    const laid = onTable.indexOf(card);
+    if (laid >= 0) { onTable.splice(laid, 1); label += ", on the table"; }
     const b = cardElement(card, { button: true, label });
     if (passing) {
       b.setAttribute("aria-pressed", String(selected.has(i)));
@@ -344,6 +471,7 @@ function renderHand() {
       b.setAttribute("aria-disabled", "true");
       if (!mine || view.phase !== "play") b.tabIndex = -1;
     }
+    if (laid >= 0) b.classList.add("on-table");
     box.append(b);
   });
 }
@@ -354,17 +482,17 @@ function renderScores() {
   if (!state.view) return;
   const table = el("table");
   const head = el("tr");
-  head.append(el("th", "Hand"), el("th", teamName(0)), el("th", teamName(1)));
-  const caption = el("caption", `Game to ${state.view.game_target}`);
+  head.append(el("th", "Hand"), ...sides().map((s) => el("th", teamName(s))));
+  const caption = el("caption", `Game to ${state.view.game_target}${players() === 4 ? "" : ", each player for himself"}`);
   table.append(caption, head);
   for (const hand of state.hands) {
     const row = el("tr");
     const cell = (team) => el("td", hand.outcome === "passed out" || hand.outcome === "nines redeal" ? "—" : `${hand.scores[team] >= 0 ? "+" : ""}${hand.scores[team]} = ${hand.totals[team]}`);
-    row.append(el("td", `${hand.number}`), cell(0), cell(1));
+    row.append(el("td", `${hand.number}`), ...sides().map(cell));
     table.append(row);
   }
   const total = el("tr", "", "total");
-  total.append(el("th", "Total"), el("td", `${state.view.scores[0]}`), el("td", `${state.view.scores[1]}`));
+  total.append(el("th", "Total"), ...sides().map((s) => el("td", `${state.view.scores[s]}`)));
   table.append(total);
   box.append(table);
 }
@@ -394,6 +522,16 @@ function meldList(melds) {
 function renderAuction() {
   const list = $("auction");
   list.replaceChildren();
+  if (state.view && state.view.players === 2) {
+    // RULES.md §4: no auction; trump is the suit of the turned-up card
+    $("auction-title").textContent = "Trump and stock";
+    const view = state.view;
+    list.append(el("li", `Trump ${SUIT_NAME[view.trump]}, from the turned-up card.`));
+    list.append(el("li", `${view.stock_size} card${view.stock_size === 1 ? "" : "s"} left to draw${view.turn_up ? ` (the last is the turned-up ${cardName(view.turn_up)})` : ""}.`));
+    for (const event of view.events.slice(-4)) list.append(el("li", `${seatName(state.table, event.seat)}: ${event.name} ${event.cards} (${event.points})`));
+    return;
+  }
+  $("auction-title").textContent = "Auction";
   const calls = state.view ? state.view.auction : [];
   if (!calls.length) list.append(el("li", "No call yet this hand.", "hint"));
   for (const [seat, call] of calls) list.append(el("li", `${seatName(state.table, seat)}: ${call}`));
@@ -401,13 +539,16 @@ function renderAuction() {
     const trump = state.view.trump ? `, trump ${SUIT_NAME[state.view.trump]}` : "";
     list.append(el("li", `Contract: ${seatName(state.table, state.view.declarer)}, ${state.view.contract}${trump}`, "contract"));
   }
+  if (state.view && state.view.widow) list.append(el("li", `Widow: ${state.view.widow}`, "contract"));
+  if (state.view && state.view.discards) list.append(el("li", `Your discards: ${state.view.discards}`, "contract"));
 }
 
 function renderMelds() {
   const box = $("melds");
   box.replaceChildren();
   if (state.view && state.view.melds) box.append(meldList(state.view.melds));
-  else box.append(el("p", "Meld is shown after trump and passing.", "hint"));
+  else box.append(el("p", players() === 3 ? "Meld is shown once trump is named (and, widow taken, the discard made)."
+    : "Meld is shown after trump and passing.", "hint"));
 }
 
 function renderLastTrick() {
@@ -420,9 +561,11 @@ function renderLastTrick() {
   last.cards.split(" ").forEach((card, i) => {
     row.append(cardElement(card, { label: `${seatName(state.table, last.seats[i])}: ${cardName(card)}` }));
   });
-  box.append(row, el("p", `Won by ${seatName(state.table, last.winner)} (${last.points} points). Trick ${tricks.length} of 12.`));
+  // 12 tricks four-handed, 15 three-handed (RULES.md §3), 24 two-handed (RULES.md §4)
+  const total = players() === 3 ? 15 : players() === 2 ? 24 : 12;
+  box.append(row, el("p", `Won by ${seatName(state.table, last.winner)} (${last.points} points). Trick ${tricks.length} of ${total}.`));
   const points = state.view.trick_points;
-  box.append(el("p", `Trick points so far: ${teamName(0)} ${points[0]}, ${teamName(1)} ${points[1]}.`));
+  box.append(el("p", `Trick points so far: ${sides().map((s) => `${teamName(s)} ${points[s]}`).join(", ")}.`));
 }
 
 function fairCheck(hand) {
@@ -453,7 +596,8 @@ function renderFair() {
       `${check.sawHash ? "" : " (this browser did not see that hash)"}` +
       `${check.handOk === null ? "" : check.handOk ? "; the deal recomputed in this browser gives your cards exactly" : "; the deal recomputed here DIFFERS from your cards"}.`;
     const item = el("li", text, ok ? "ok" : "bad");
-    item.append(el("div", `seed ${hand.deal_seed}, dealer seat ${hand.dealer}: pinochle verify ${hand.deal_seed} --dealer ${hand.dealer} --commitment ${hand.commitment}`, "hint small"));
+    const n = hand.players || 4;
+    item.append(el("div", `seed ${hand.deal_seed}, dealer seat ${hand.dealer}: pinochle verify ${hand.deal_seed} --dealer ${hand.dealer}${n === 4 ? "" : ` --players ${n}`} --commitment ${hand.commitment}`, "hint small"));
     list.append(item);
   }
   box.append(list);
@@ -478,6 +622,10 @@ function renderHistory() {
 }
 
 function describeHand(hand) {
+  if ((hand.players || 4) === 2) {
+    const each = hand.scores.map((s, seat) => `${seatName(state.table, seat)} +${s}`).join(", ");
+    return `trump ${SUIT_SYMBOL[hand.trump]}, ${each}`;
+  }
   if (hand.outcome === "passed out") return "passed out";
   if (hand.outcome === "nines redeal") return `${seatName(state.table, hand.caller)} called a nines redeal`;
   const trump = hand.trump ? `${SUIT_SYMBOL[hand.trump]}` : "";
@@ -489,10 +637,14 @@ function showSummary(hand) {
   body.replaceChildren();
   $("summary-title").textContent = `Hand ${hand.number} is over`;
   body.append(el("p", describeHand(hand) + "."));
+  if (hand.widow) {
+    // RULES.md §3: the widow (or the declarer's discards, widow taken) counts for the declarer
+    body.append(el("p", `Widow: ${hand.widow}${hand.discards ? `; the declarer discarded ${hand.discards}` : ""}.`));
+  }
   if (hand.melds.length) body.append(meldList(hand.melds));
   const table = el("table");
   const head = el("tr");
-  head.append(el("th", ""), el("th", teamName(0)), el("th", teamName(1)));
+  head.append(el("th", ""), ...sides().map((s) => el("th", teamName(s))));
   table.append(head);
   const row = (label, values) => {
     const tr = el("tr");

@@ -1,0 +1,55 @@
+"""The cards a revealed deal seed deals, for every number of players: the check of a
+provably fair deal (the table page does the same in JavaScript, ``static/js/fair.js``).
+
+- four players: 12 cards each, three at a time from the dealer's left (RULES.md §1 Deal);
+- three players: 15 cards each and a widow of 3, dealt after the first round
+  (RULES.md §3; :func:`pinochlekit.widow.deal_with_widow`);
+- two players: 12 cards each, three at a time from the dealer's opponent; the
+  next card is turned up for trump and the other 23 are the stock, drawn in
+  order (RULES.md §4, as :class:`pinochlekit.twohanded.TwoHandedGame` deals).
+
+>>> from pinochlekit.deals import deal_seed
+>>> dealt = dealt_cards(deal_seed("club", 0), 0, 2)
+>>> [len(h.split()) for h in dealt.hands], len(dealt.rest.split())
+([12, 12], 24)
+>>> len(dealt_cards(deal_seed("club", 0), 1, 3).rest.split())
+3
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pinochlekit.cards import ALL_CARDS, Hand
+from pinochlekit.deals import deal, shuffled_deck
+from pinochlekit.widow import deal_with_widow
+
+__all__ = ["Dealt", "dealt_cards"]
+
+
+class Dealt(NamedTuple):
+    """The hands of one deal (as text, seat by seat) and the cards left over: the
+    widow (three players), or the turned-up card then the stock (two players)."""
+
+    hands: tuple[str, ...]
+    rest: str
+
+
+def dealt_cards(seed: str, dealer: int, players: int = 4) -> Dealt:
+    """What deal seed ``seed`` deals with ``dealer`` at a table of ``players``."""
+    if players not in (2, 3, 4):
+        raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
+    if not 0 <= dealer < players:
+        raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer}")
+    if players == 3:
+        hands, widow = deal_with_widow(seed, dealer)
+        return Dealt(tuple(map(str, hands)), str(widow))
+    if players == 2:
+        # RULES.md §4 (Bicycle): three at a time from the opponent, then the turn-up
+        deck = shuffled_deck(seed)
+        seats: list[list[int]] = [[], []]
+        for i in range(24):
+            seats[(dealer + 1 + i // 3) % 2].append(deck[i])
+        rest = " ".join(str(ALL_CARDS[k]) for k in deck[24:])
+        return Dealt(tuple(str(Hand.from_cards(s)) for s in seats), rest)
+    return Dealt(tuple(map(str, deal(seed, dealer))), "")

@@ -1,0 +1,500 @@
+"""Three-handed (RULES.md §3) and two-handed (RULES.md §4) games at the web tables,
+through the real surface: `pinochle serve` in a subprocess, HTTP and WebSockets, a
+real SQLite file (and PostgreSQL when PINOCHLEKIT_TEST_PG is set, as .ci/run does).
+
+Every message each seat and a spectator receive during a hand is checked against
+the truth, which the server reveals only once the hand is over (the replay of the
+hand shows every seat's cards before each action): the hand field is exactly the
+seat's cards, and no card the seat cannot see (another seat's hidden cards, the
+stock, the widow before the auction is won, another seat's discards) is named
+anywhere in the message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from pinochlekit.cards import Hand
+from pinochlekit.games import new_game
+from pinochlekit.players import make_player
+from pinochlekit.web.dealing import dealt_cards
+from pinochlekit.web.hub import computer_levels
+from pinochlekit.web.messages import commitment
+from pinochlekit.web.process import ServerProcess
+
+Message = dict[str, Any]
+CARD = re.compile(r"\b[9TJQKA][SHDC]\b")
+ALL_KINDS = {f"{r}{s}" for r in "9TJQKA" for s in "SHDC"}
+
+
+def request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+class Client:
+    """A WebSocket client of one table, seated (with a token) or watching."""
+
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=10))
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.state: Message | None = None
+        self.texts: list[str] = []
+        self.acted = -1
+        self.sent = 0.0
+
+    def recv(self, timeout: float = 20) -> Message:
+        text = self.ws.recv(timeout)
+        assert isinstance(text, str)
+        self.texts.append(text)
+        message: Message = json.loads(text)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def wait(self, predicate: Callable[[Message], bool], timeout: float = 60,
+             play: bool = False) -> Message:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out; last state: {json.dumps(self.state)[:1500]}")
+            try:
+                message = self.recv(left)
+            except TimeoutError:
+                raise AssertionError(f"timed out; last state: {json.dumps(self.state)[:1500]}")\
+                    from None
+            if message["type"] == "error" and message["code"] != "stale":
+                if predicate(message):
+                    return message
+                raise AssertionError(message)
+            if predicate(message):
+                return message
+            if play and self.my_move(message):
+                self.act(choose(message))
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def act(self, action: str, ply: int | None = None) -> None:
+        assert self.state is not None
+        ply = self.state["ply"] if ply is None else ply
+        self.acted = ply
+        # a person acts at most a few times a second: stay inside the server's rate limit
+        # (10 messages a second), which a seat leading after its own meld turn could pass
+        time.sleep(max(0.0, self.sent + 0.12 - time.monotonic()))
+        self.sent = time.monotonic()
+        self.send({"type": "act", "action": action, "ply": ply})
+
+    def my_move(self, message: Message) -> bool:
+        return (message["type"] == "state" and message["view"] is not None
+                and message["view"]["to_act"] == message["seat"]
+                and message["ply"] != self.acted)
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def choose(state: Message, bidder: bool = False) -> str:
+    """A legal action from the compact legal form. Two-handed, after a won trick: the
+    first meld offered, else the dix, else no meld (so meld turns are exercised).
+    ``bidder``: bid the lowest legal bid whenever bidding is open."""
+    view = state["view"]
+    legal = view["legal"]
+    if legal["pass_cards"]:
+        verb = {"give": "give", "return": "return", "discard": "discard"}[view["phase"]]
+        return f"{verb} " + " ".join(view["hand"].split()[:legal["pass_cards"]])
+    if view.get("meld_options"):
+        return str(view["meld_options"][0]["action"])
+    for word in ("dix", "no meld"):
+        if word in legal["actions"]:
+            return word
+    plays = [a for a in legal["actions"] if a.startswith(("play", "trump"))]
+    if plays:
+        return str(plays[-1])
+    if legal["bid"] and (bidder or "pass" not in legal["actions"]):
+        return f"bid {legal['bid']['min']}"
+    return "pass"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    base = tmp_path_factory.mktemp("web-games")
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+        yield srv
+
+
+def new_table(server: ServerProcess, rules: str, seats: list[str], **settings: Any) -> str:
+    status, body = request("POST", server.url + "/api/tables",
+                           {"rules": rules, "seats": seats, "pace": 0, **settings})
+    assert status == 201, body
+    return str(body["id"])
+
+
+def join(server: ServerProcess, table_id: str, seat: int, name: str) -> str:
+    status, body = request("POST", f"{server.url}/api/tables/{table_id}/join",
+                           {"seat": seat, "name": name})
+    assert status == 200, body
+    return str(body["token"])
+
+
+def drive(clients: dict[int | None, Client], until: Callable[[], bool],
+          bidder: int | None = None, timeout: float = 180) -> None:
+    """Read every connection in turn, each seat taking its turns, until ``until()``."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, [c.state for c in clients.values()]
+        for seat, client in clients.items():
+            try:
+                message = client.recv(0.02)
+            except TimeoutError:
+                continue
+            if message["type"] == "error" and message["code"] != "stale":
+                raise AssertionError(message)
+            if seat is not None and client.my_move(message):
+                client.act(choose(message, bidder=seat == bidder))
+
+
+def cards_of(text: str | None) -> set[str]:
+    return set(CARD.findall(text or ""))
+
+
+def visible_kinds(step: Message, viewer: int | None, result: Message) -> set[str]:
+    """The card kinds ``viewer`` may see at the moment of a replay ``step`` (the public
+    view then, every seat's cards): its own cards, everything played, the meld shown
+    or laid (and the cards known from it), the turned-up card, the widow once the
+    auction is won, and the declarer's own discards."""
+    public = step["view"]
+    seen: set[str] = set()
+    if viewer is not None:
+        seen |= cards_of(step["view"]["hands"][viewer])
+    for trick in public["tricks"]:
+        seen |= cards_of(trick["cards"])
+    seen |= {card for _, card in public["trick"]}
+    for meld in public["melds"] or []:
+        seen |= cards_of(meld["shown"])
+    for key in ("widow", "turn_up"):
+        seen |= cards_of(public.get(key))
+    for side in public.get("table", []):
+        seen |= cards_of(" ".join(side))
+    for known in public.get("known", []):
+        seen |= cards_of(known)
+    for event in public.get("events", []):
+        seen |= cards_of(event["cards"])
+    if viewer is not None and viewer == public["declarer"]:
+        seen |= cards_of(result.get("discards"))
+    return seen
+
+
+def check_no_leaks(client: Client, viewer: int | None, steps: list[Message],
+                   result: Message, players: int) -> int:
+    """Every state of hand 1 the client received: the hand field is exactly the seat's
+    cards, and no card kind the seat cannot see appears in the view or the last
+    action. Returns how many states were checked."""
+    dealt = result["dealt"]
+    checked = 0
+    for text in client.texts:
+        message = json.loads(text)
+        if message["type"] != "state" or message["view"] is None or message["hands"]:
+            continue
+        assert result["deal_seed"] not in text
+        for seat in range(players):
+            if seat != viewer:
+                assert dealt[seat] not in text, (viewer, seat)
+        if players == 2:
+            assert result["rest"] not in text  # the stock in drawing order
+        view = message["view"]
+        step = steps[message["ply"]]
+        if viewer is None:
+            assert view["hand"] is None
+        else:
+            assert Hand.parse(view["hand"]) == Hand.parse(step["view"]["hands"][viewer]), (
+                viewer, message["ply"])
+        if view["declarer"] is None:
+            assert view.get("widow") is None  # RULES.md §3: face up once the auction is won
+        if viewer is None or viewer != view["declarer"]:
+            assert view.get("discards") is None, (viewer, view)
+        hidden = ALL_KINDS - visible_kinds(step, viewer, result)
+        shown = dict(view)
+        del shown["rules"]
+        named = cards_of(json.dumps(shown)) | cards_of((message["last"] or {}).get("action"))
+        assert not named & hidden, (viewer, message["ply"], named & hidden)
+        checked += 1
+    return checked
+
+
+def verify(seed: str, dealer: int, players: int, shown: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "verify", seed, "--dealer",
+                           str(dealer), "--players", str(players), "--commitment", shown],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "matches" in done.stdout
+    return done.stdout
+
+
+@pytest.mark.parametrize("widow", ["take", "out"])
+def test_three_handed_each_seat_sees_only_its_own(server: ServerProcess, widow: str) -> None:
+    rules = "three(widow=take)" if widow == "take" else "three"  # widow=out is the default
+    table = new_table(server, rules, ["open", "open", "open"])
+    info = request("GET", f"{server.url}/api/tables/{table}")[1]
+    assert info["rules"] == rules and len(info["seats"]) == 3
+    tokens = [join(server, table, seat, name) for seat, name in enumerate(("Ann", "Bob", "Cy"))]
+    clients: dict[int | None, Client] = {s: Client(server, table, t)
+                                         for s, t in enumerate(tokens)}
+    clients[None] = Client(server, table)
+    ann = clients[0]
+    first = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+    assert len(Hand.parse(first["view"]["hand"])) == 15 and first["view"]["widow"] is None
+    shown = first["deal"]["commitment"]
+    # Ann bids whenever she may, the others pass: Ann declares (and with the widow
+    # taken, takes it and discards 3 cards)
+    drive(clients, lambda: bool(ann.state and ann.state["hands"]), bidder=0)
+    assert ann.state is not None
+    hand = ann.state["last_hand"]
+    assert hand["declarer"] == 0 and hand["players"] == 3
+    assert len(hand["discards"].split()) == (3 if widow == "take" else 0)
+    assert hand["commitment"] == shown == commitment(hand["deal_seed"])
+    truth = dealt_cards(hand["deal_seed"], hand["dealer"], 3)
+    assert hand["dealt"] == list(truth.hands) and hand["widow"] == truth.rest
+    assert hand["dealt"][0] == first["view"]["hand"]
+    status, replay = request("GET", f"{server.url}/api/tables/{table}/games/0/hands/1")
+    assert status == 200 and replay["steps"][0]["view"]["hands"] == hand["dealt"]
+    steps = replay["steps"]
+    for seat, client in clients.items():
+        assert check_no_leaks(client, seat, steps, hand, 3) > 0
+    if widow == "out":
+        # RULES.md §3: the widow stays out of play, face up for all once the auction is won
+        won = next(i for i, s in enumerate(steps) if s["view"]["declarer"] is not None)
+        for client in clients.values():
+            later = [json.loads(t) for t in client.texts if '"hands":[]' in t]
+            views = [m["view"] for m in later if m["type"] == "state" and m["ply"] >= won]
+            assert views and all(v["widow"] == hand["widow"] for v in views)
+    # the discard was seen by Ann alone, the widow by everyone once Ann had won the auction
+    discard = next((i for i, s in enumerate(steps) if s["action"].startswith("discard")), -1)
+    assert (discard >= 0) == (widow == "take")
+    assert discard < 0 or steps[discard]["seat"] == 0
+    for seat, client in clients.items():
+        if widow == "out":
+            break
+        after = [json.loads(t) for t in client.texts if f'"ply":{discard + 1},' in t]
+        states = [m for m in after if m["type"] == "state" and m["ply"] == discard + 1]
+        assert states, seat
+        for state in states:
+            assert state["view"]["widow"] == hand["widow"]
+            assert (state["view"]["discards"] is not None) == (seat == 0)
+            assert state["last"]["action"] == (steps[discard]["action"] if seat == 0
+                                               else "discard 3 cards")
+    out = verify(hand["deal_seed"], hand["dealer"], 3, shown)
+    assert f"seat 0: {hand['dealt'][0]}" in out and f"widow: {hand['widow']}" in out
+    # individual scores: three columns, the declarer's widow and discards counted
+    assert len(hand["scores"]) == 3 and len(ann.state["view"]["scores"]) == 3
+    history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
+    assert history["games"][0]["hands"][0]["widow"] == hand["widow"]
+    for client in clients.values():
+        client.close()
+
+
+def test_two_handed_meld_turns_and_the_stock_stay_private(server: ServerProcess) -> None:
+    table = new_table(server, "two", ["open", "open"])
+    tokens = [join(server, table, 0, "Ann"), join(server, table, 1, "Bob")]
+    clients: dict[int | None, Client] = {0: Client(server, table, tokens[0]),
+                                         1: Client(server, table, tokens[1]),
+                                         None: Client(server, table)}
+    ann = clients[0]
+    first = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+    view = first["view"]
+    assert view["players"] == 2 and view["stock_size"] == 24 and view["turn_up"] is not None
+    assert len(Hand.parse(view["hand"])) == 12 and view["stage"] == "early tricks"
+    assert view["trump"] == view["turn_up"][1]  # RULES.md §4: the turned-up card is trump
+    shown = first["deal"]["commitment"]
+    drive(clients, lambda: bool(ann.state and ann.state["hands"]))
+    assert ann.state is not None
+    hand = ann.state["last_hand"]
+    assert hand["players"] == 2 and hand["commitment"] == shown
+    truth = dealt_cards(hand["deal_seed"], hand["dealer"], 2)
+    assert hand["dealt"] == list(truth.hands) and hand["rest"] == truth.rest
+    assert hand["dealt"][0] == first["view"]["hand"]
+    assert hand["tricks"] == 24 and sum(hand["trick_points"]) == 250
+    steps = request("GET", f"{server.url}/api/tables/{table}/games/0/hands/1")[1]["steps"]
+    melds = [s for s in steps if s["action"].startswith("meld ")]
+    assert melds, "no meld was laid: the meld turn was not exercised"
+    assert hand["events"] and sum(e["points"] for e in hand["events"]) == sum(
+        hand["meld_points"])
+    for seat, client in clients.items():
+        assert check_no_leaks(client, seat, steps, hand, 2) > 0
+    # each seat's melded cards are public: the spectator saw them on the table
+    spectator_tables = [json.loads(t)["view"]["table"] for t in clients[None].texts
+                        if '"table":[[' in t and '"view":{' in t]
+    assert any(side for tables in spectator_tables for side in tables)
+    # the meld turn offered named melds to the seat that won the trick
+    offered = [json.loads(t)["view"] for c in (clients[0], clients[1]) for t in c.texts
+               if '"meld_options":[{' in t]
+    assert offered and all(v["stage"] == "meld" and v["to_act"] == v["seat"] for v in offered)
+    assert {"action", "name", "cards", "points"} <= set(offered[0]["meld_options"][0])
+    out = verify(hand["deal_seed"], hand["dealer"], 2, shown)
+    assert f"seat 1: {hand['dealt'][1]}" in out
+    assert f"stock (drawn in this order): {truth.rest.split(' ', 1)[1]}" in out
+    for client in clients.values():
+        client.close()
+
+
+def test_levels_offered_follow_the_game(server: ServerProcess) -> None:
+    status, meta = request("GET", server.url + "/api/meta")
+    assert status == 200
+    by = meta["levels_by_players"]
+    for players in ("2", "3", "4"):
+        assert {"easy", "standard", "pro"} <= set(by[players])
+    assert "expert" in by["4"] and "expert" not in by["3"] and "expert" not in by["2"]
+    assert {p["name"]: p["players"] for p in meta["presets"]}["three"] == 3
+    status, body = request("POST", server.url + "/api/tables",
+                           {"rules": "two", "seats": ["open", "expert"]})
+    assert status == 400 and "computer level" in body["error"]
+    status, body = request("POST", server.url + "/api/tables",
+                           {"rules": "three", "seats": ["open", "easy"]})
+    assert status == 400 and "give 3 seats" in body["error"]
+    status, body = request("POST", server.url + "/api/tables",
+                           {"rules": "two", "standin": "expert"})
+    assert status == 400 and "standin" in body["error"]
+    status, body = request("POST", server.url + "/api/tables", {"rules": "two"})
+    assert status == 201 and [s["kind"] for s in body["table"]["seats"]] == ["open", "standard"]
+
+
+#: The levels with a smaller budget (the same code, fewer simulations), so that a
+#: whole hand of each takes seconds.
+CHEAP = {"standard": "standard(bid_sims=20)", "pro": "pro(bid_sims=20, rollouts=6)",
+         "expert": "expert(time=0.05)"}
+
+
+@pytest.mark.parametrize("rules", ["three(widow=take)", "two"])
+def test_every_level_offered_plays_that_game(rules: str) -> None:
+    """The lobby offers a level for a game only if it plays it (else a table would
+    fall back to random legal moves for that seat, logged): each level offered plays
+    a whole hand at seat 0, every decision legal."""
+    players = new_game(rules, seed=0).rules.players
+    for level in computer_levels(players):
+        game = new_game(rules, seed=f"levels/{level}", dealer=players - 1)
+        seats = [make_player(CHEAP.get(level, level) if s == 0 else "random", s)
+                 for s in range(players)]
+        decided = 0
+        # until a hand has been played out (not passed out, thrown in or out of reach)
+        while not any(r.tricks for r in game.results):
+            assert len(game.results) < 6 and game.to_act is not None, (level, game.results)
+            seat = game.to_act
+            action = seats[seat].choose(game.view(seat))
+            assert game.is_legal(action, seat), (level, str(action))
+            game.apply(action, seat)
+            decided += seat == 0
+        assert decided >= 12, (level, decided)  # 15 tricks three-handed, 24 two-handed
+
+
+def test_wrong_actions_for_the_game_change_nothing(server: ServerProcess) -> None:
+    table = new_table(server, "two", ["open", "easy"])
+    client = Client(server, table, join(server, table, 0, "Ann"))
+    state = client.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                        and m["view"]["to_act"] == 0 and m["view"]["stage"] == "early tricks",
+                        play=True)
+    for action, code in (("bid 250", "bad_action"), ("meld KS QS", "illegal"),
+                         ("dix", "illegal"), ("discard AS TS KS", "bad_action")):
+        client.act(action, ply=state["ply"])
+        error = client.wait(lambda m: m["type"] == "error")
+        assert error["code"] == code, (action, error)
+        fresh = client.wait(lambda m: m["type"] == "state")
+        assert fresh["ply"] == state["ply"] and fresh["view"]["hand"] == state["view"]["hand"]
+    client.close()
+
+
+@pytest.mark.parametrize("rules", ["three(widow=take, target=100)", "two(target=100)"])
+def test_computers_play_to_game_over_then_a_rematch(server: ServerProcess, rules: str) -> None:
+    players = 2 if rules.startswith("two") else 3
+    table = new_table(server, rules, ["open", "easy", "standard"][:players])
+    client = Client(server, table, join(server, table, 0, "Ann"))
+    over = client.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                       and m["view"]["phase"] == "game over", timeout=240, play=True)
+    assert over["table"]["status"] == "over" and over["deal"] is None
+    assert over["view"]["winner"] in range(players) and len(over["view"]["scores"]) == players
+    assert max(over["view"]["scores"]) >= 100
+    actors = {s["kind"] for s in over["table"]["seats"]}
+    assert actors == {"human", "easy", "standard"} if players == 3 else {"human", "easy"}
+    client.send({"type": "rematch"})
+    again = client.wait(lambda m: m["type"] == "state" and m["table"]["game_no"] == 2)
+    assert again["ply"] == 0 and again["view"]["scores"] == [0] * players
+    history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
+    assert [g["over"] for g in history["games"]] == [True, False]
+    first = history["games"][0]
+    assert again["view"]["dealer"] == (first["first_dealer"] + 1) % players
+    for number in range(1, len(first["hands"]) + 1):
+        status, replay = request("GET",
+                                 f"{server.url}/api/tables/{table}/games/0/hands/{number}")
+        assert status == 200 and len(replay["steps"][0]["view"]["hands"]) == players
+    client.close()
+
+
+def pg_url() -> str:
+    url = os.environ.get("PINOCHLEKIT_TEST_PG")
+    if not url:
+        pytest.skip("PINOCHLEKIT_TEST_PG is not set (.ci/run always sets it)")
+    return url
+
+
+def _three_mid_trick(view: Message) -> bool:
+    return view["phase"] == "play" and bool(view["trick"])
+
+
+def _two_meld_turn(view: Message) -> bool:
+    return bool(view["stage"] == "meld")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize(("rules", "seats", "moment"), [
+    ("three(widow=take)", ["open", "easy", "easy"], _three_mid_trick),
+    ("two", ["open", "easy"], _two_meld_turn),
+])
+def test_a_restart_resumes_three_and_two_handed_tables_exactly(
+        backend: str, rules: str, seats: list[str], moment: Callable[[Message], bool],
+        tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db") if backend == "sqlite" else pg_url()
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, rules, seats)
+        token = join(first, table, 0, "Ann")
+        ann = Client(first, table, token)
+        before = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                          and m["view"]["to_act"] == 0 and moment(m["view"])
+                          and m["ply"] > 3, play=True, timeout=120)
+        time.sleep(0.2)
+    finally:
+        first.stop(kill=True)  # kill -9 in the middle of a trick or a meld turn
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        ann = Client(second, table, token)
+        after = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        assert after["ply"] == before["ply"] and after["deal"] == before["deal"]
+        assert after["view"] == before["view"]  # every field, the legal actions included
+        ann.act(choose(after))
+        moved = ann.wait(lambda m: m["type"] == "state" and m["ply"] > after["ply"])
+        assert moved["view"]["hand_number"] == before["view"]["hand_number"]
+        ann.close()
+    finally:
+        second.stop()
