@@ -16,10 +16,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from pinochlekit import Game, Hand, Phase, Play, Rules, ThrowIn
+from pinochlekit import Game, Hand, NameTrump, Phase, Play, Rules, Suit, ThrowIn
 from pinochlekit.actions import Action, Bid, Pass
 from pinochlekit.players import ProPlayer, StandardPlayer, simulate
 from pinochlekit.players.sampler import knowledge, sample_deal
+from pinochlekit.widow import FULL_DECK
 
 try:
     from pinochlekit import _core
@@ -74,6 +75,37 @@ def test_bid_rounds_match_python(name: str) -> None:
                                trump=rng.randrange(4), knower=declarer)
         results += _same(start, deals, range(3))
     assert len(set(results)) > 20  # real, varied scores (not one constant)
+
+
+@pytest.mark.parametrize("name", ["three", "three(widow=take)", "three(set_penalty=contract)"])
+def test_a_hand_not_on_the_board_scores_as_the_game_does(name: str) -> None:
+    """A declarer at 650 whose meld cannot reach it: the hand is not played and the
+    pile's points still count for the declarer (docs/three-handed.md step 8), in
+    the real game and in both simulators."""
+    rules = Rules.from_string(name)
+    compared = 0
+    for seed in range(12):
+        game = Game.new(rules, seed=seed)
+        dealt = [game.hand(s) for s in range(3)]
+        widow = FULL_DECK - sum(dealt, Hand())
+        game.apply(Bid(650), game.to_act)
+        while game.phase is Phase.AUCTION:
+            game.apply(Pass(), game.to_act)
+        declarer, trump = game.declarer, seed % 4
+        assert declarer is not None
+        game.apply(NameTrump(Suit(trump)), declarer)
+        if game.phase is Phase.DISCARD:
+            game.apply(StandardPlayer(1).choose(game.view(declarer)), declarer)
+        if not game.results:
+            continue  # on the board after all
+        scores = game.results[0].scores
+        start = simulate.Start(rules, declarer, 650, trump, declarer)
+        for team in range(3):
+            real = scores[team] - (sum(scores) - scores[team]) // 2
+            assert simulate.simulate_hand(start, [*dealt, widow], team) == real
+            assert fc.backend(start, [(*dealt, widow)], team) == [real]
+        compared += 1
+    assert compared >= 8
 
 
 def _drive(rules: Rules, seed: int, stop: Phase) -> list[Game]:

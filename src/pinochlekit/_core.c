@@ -630,13 +630,13 @@ static int state_score(const CoreRules *r, const State *st, int *scores)
 
 /* Three-handed (RULES.md §3; players.simulate.player_scores): each player's
  * score for the hand. `aside` is the trick points of the pile set aside, the
- * declarer's when the hand is played (players.simulate._round_score). */
+ * declarer's whether the hand is played or not (docs/three-handed.md step 8). */
 static void three_scores(const CoreRules *r, const State *st, int played, int aside,
                          int *scores)
 {
     int d = st->declarer, contract = st->contract;
     for (int s = 0; s < 3; s++) {
-        int tricks = st->points[s] + (played && s == d ? aside : 0), meld = st->meld[s];
+        int tricks = st->points[s] + (s == d ? aside : 0), meld = st->meld[s];
         if (s == d) {
             if (played && meld + tricks >= contract) {
                 scores[s] = meld + tricks;
@@ -1137,7 +1137,7 @@ static int widow_round(const CoreRules *r, const Cards *dealt, int declarer, int
     set_pile_memory(r, &st);
     if (contract > st.meld[declarer] + r->trick_total) { /* RULES.md §1 Not on the board */
         int scores[3];
-        three_scores(r, &st, 0, 0, scores);
+        three_scores(r, &st, 0, aside_points(r, st.hand[3]), scores);
         return three_round_score(scores, seat);
     }
     return three_rollout(r, &st, seat);

@@ -27,7 +27,12 @@ hands every rollout is the same; :func:`rollout` and :func:`card_values` take a
 
 :func:`backend` is a drop-in backend for :mod:`pinochlekit.players.simulate`
 (``simulate.set_backend(fastcore.backend)``): given the same deals it returns
-exactly the round scores of ``simulate.python_backend``.
+exactly the round scores of ``simulate.python_backend``, for the four-handed
+game and for the three-handed one (RULES.md §3: three seats and the pile set
+aside, the widow kept out or taken with 3 discards, each player's meld and
+score, fifteen tricks; ``tests/test_fastcore_three.py`` checks it). The other
+functions here (positions, rollouts, bid rounds with passing) are four-handed
+and raise :class:`ValueError` for other rules.
 """
 
 from __future__ import annotations
