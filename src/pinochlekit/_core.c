@@ -5,6 +5,10 @@
  * game.py `_finish`) and of the `standard` computer player of docs/players.md,
  * for rollouts and bid simulations. The Python engine is the reference:
  * tests/test_fastcore.py checks this file against it, result for result.
+ * Three-handed hands (RULES.md §3: three seats, the pile set aside as a fourth
+ * hand, each player's score) are simulated by simulate_deals, checked against
+ * the Python simulator by tests/test_fastcore_three.py; the other functions
+ * play the four-handed game.
  * Use it through pinochlekit.fastcore, never directly.
  *
  * Sections:
@@ -1196,7 +1200,7 @@ static int to_hands(PyObject *obj, void *out)
     return 1;
 }
 
-/* Whether four hands hold 12 cards each and every card of the deck. */
+/* Whether four hands hold every card of the deck, two of each kind. */
 static int is_deck(const Cards *hands)
 {
     int held[24] = {0};
