@@ -505,9 +505,9 @@ static inline int trick_size(const State *st)
 
 static inline int next_seat(const State *st, int seat)
 {
-    int n = (seat + 1) % st->players;
-    /* RULES.md §2 moon: partner sits out */
-    return n == st->sitting ? (n + 1) % st->players : n;
+    int n = seat + 1 == st->players ? 0 : seat + 1;
+    if (n == st->sitting) n = n + 1 == st->players ? 0 : n + 1; /* RULES.md §2 moon */
+    return n;
 }
 
 /* A state before the first lead for `r`'s number of players. */
