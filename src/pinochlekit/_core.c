@@ -5,6 +5,10 @@
  * game.py `_finish`) and of the `standard` computer player of docs/players.md,
  * for rollouts and bid simulations. The Python engine is the reference:
  * tests/test_fastcore.py checks this file against it, result for result.
+ * Three-handed hands (RULES.md §3: three seats, the pile set aside as a fourth
+ * hand, each player's score) are simulated by simulate_deals, checked against
+ * the Python simulator by tests/test_fastcore_three.py; the other functions
+ * play the four-handed game.
  * Use it through pinochlekit.fastcore, never directly.
  *
  * Sections:
@@ -36,8 +40,9 @@ enum { NINE, JACK, QUEEN, KING, TEN, ACE };
 #define BIT(k) (1u << (k))
 #define QS KIND(0, QUEEN)
 #define JD KIND(2, JACK)
-#define HAND_SIZE 12
+#define HAND_SIZE 12      /* four-handed; three-handed: 15 (RULES.md §3) */
 #define TRICKS 12
+#define THREE_HAND_SIZE 15
 
 static Mask ABOVE[24];    /* kinds of the same suit strictly above each kind */
 static Mask RANK_MASK[6]; /* the four kinds of each rank */
@@ -116,6 +121,9 @@ typedef struct {
     int save_needs_trick, set_penalty, set_forfeits_meld;
     int moon_value;     /* 1000 (100) for a moon made */
     int cards_passed;
+    int players;        /* 4 (partnerships) or 3 (each for themself, RULES.md §3) */
+    int widow_size;     /* three-handed: the widow of 3 (rules.widow_size), else 0 */
+    int widow_take;     /* three-handed widow == "take": taken in hand, 3 discarded */
 } CoreRules;
 
 typedef struct {
@@ -148,16 +156,28 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
     static char *kw[] = {"beat_follow", "beat_trump_led", "over_trump", "first_lead_trump",
                          "trump_follows_trump", "points", "last_bonus", "trick_total",
                          "meld_values", "run_marries", "reuse_once", "save_needs_trick",
-                         "set_penalty", "set_forfeits_meld", "moon_value", "cards_passed", NULL};
+                         "set_penalty", "set_forfeits_meld", "moon_value", "cards_passed",
+                         "players", "widow_take", NULL};
     CoreRules *r = &self->r;
     PyObject *points = NULL, *melds = NULL;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$pppppOiiOpppipii", kw,
+    r->players = 4;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$pppppOiiOpppipiiip", kw,
             &r->beat_follow, &r->beat_trump_led, &r->over_trump, &r->first_lead_trump,
             &r->trump_follows_trump, &points, &r->last_bonus, &r->trick_total, &melds,
             &r->run_marries, &r->reuse_once, &r->save_needs_trick, &r->set_penalty,
-            &r->set_forfeits_meld, &r->moon_value, &r->cards_passed))
+            &r->set_forfeits_meld, &r->moon_value, &r->cards_passed, &r->players,
+            &r->widow_take))
         return -1;
+    if (r->players != 3 && r->players != 4) {
+        PyErr_SetString(PyExc_ValueError, "the C core plays 4 or 3 players");
+        return -1;
+    }
+    if (r->players == 4 && r->widow_take) {
+        PyErr_SetString(PyExc_ValueError, "only three-handed has a widow to take");
+        return -1;
+    }
+    r->widow_size = r->players == 3 ? 3 : 0; /* RULES.md §3: a widow of 3 */
     if (!points || !melds) {
         PyErr_SetString(PyExc_TypeError, "Rules needs points and meld_values");
         return -1;
@@ -453,7 +473,10 @@ static Meld meld_eval(const CoreRules *r, Cards hand, int trump, int want_shown)
 /* ===== 5. A hand in play, each seat's memory, and the hand's score ======== */
 
 /* A hand from the first lead on, with what every seat remembers
- * (docs/players.md "What a player knows"). */
+ * (docs/players.md "What a player knows"). Three-handed (RULES.md §3) seats
+ * 0-2 play and place 3 is the pile set aside (the widow kept out, or the
+ * declarer's discards): hand[3] holds it, base[s][3] is what seat s knows of it
+ * (players.simulate: the set-aside pile as a fourth place of each memory). */
 typedef struct {
     Cards hand[4];
     Cards played_by[4];  /* memory: the cards each seat has played */
@@ -466,16 +489,35 @@ typedef struct {
     int meld[4], dix_bits;
     int to_act, tricks_done, trick_len, took_all;
     int trick[4], trick_seat[4];
-    int points[2];       /* trick points per team */
+    int points[4];       /* trick points per team (four-handed), per seat (three) */
+    int players;         /* 4 or 3 */
+    int n_tricks;        /* tricks in the hand: 12, or 15 three-handed */
 } State;
 
 static inline int partner_of(int seat) { return (seat + 2) & 3; }
-static inline int trick_size(const State *st) { return st->sitting >= 0 ? 3 : 4; }
+static inline int partners(const State *st) { return st->players == 4; }
+/* Whose trick points: the team four-handed, the seat itself three-handed. */
+static inline int team_of(const State *st, int seat) { return partners(st) ? seat & 1 : seat; }
+static inline int trick_size(const State *st)
+{
+    return st->sitting >= 0 ? st->players - 1 : st->players;
+}
 
 static inline int next_seat(const State *st, int seat)
 {
-    int n = (seat + 1) & 3;
-    return n == st->sitting ? (n + 1) & 3 : n; /* RULES.md §2 moon: partner sits out */
+    int n = seat + 1 == st->players ? 0 : seat + 1;
+    if (n == st->sitting) n = n + 1 == st->players ? 0 : n + 1; /* RULES.md §2 moon */
+    return n;
+}
+
+/* A state before the first lead for `r`'s number of players. */
+static void state_init(const CoreRules *r, State *st, int trump, int declarer, int contract)
+{
+    memset(st, 0, sizeof *st);
+    st->players = r->players;
+    st->n_tricks = r->players == 3 ? THREE_HAND_SIZE : TRICKS;
+    st->trump = trump; st->declarer = declarer; st->contract = contract; st->sitting = -1;
+    st->to_act = declarer; st->took_all = 1;
 }
 
 static inline Mask state_legal(const CoreRules *r, const State *st)
@@ -526,8 +568,8 @@ static int state_play(const CoreRules *r, State *st, int card)
         return 0;
     }
     int winner = st->trick_seat[winner_index(st->trick, st->trick_len, trump)];
-    int last = ++st->tricks_done == TRICKS; /* RULES.md §1 Counting: last trick 10 */
-    st->points[winner & 1] += cards_points(r, st->trick, st->trick_len, last);
+    int last = ++st->tricks_done == st->n_tricks; /* RULES.md §1 Counting: last trick 10 */
+    st->points[team_of(st, winner)] += cards_points(r, st->trick, st->trick_len, last);
     if (winner != st->declarer) st->took_all = 0;
     st->trick_len = 0;
     st->to_act = winner;
@@ -590,6 +632,41 @@ static int state_score(const CoreRules *r, const State *st, int *scores)
                       st->sitting >= 0, st->took_all, scores);
 }
 
+/* Three-handed (RULES.md §3; players.simulate.player_scores): each player's
+ * score for the hand. `aside` is the trick points of the pile set aside, the
+ * declarer's whether the hand is played or not (docs/three-handed.md step 8). */
+static void three_scores(const CoreRules *r, const State *st, int played, int aside,
+                         int *scores)
+{
+    int d = st->declarer, contract = st->contract;
+    for (int s = 0; s < 3; s++) {
+        int tricks = st->points[s] + (s == d ? aside : 0), meld = st->meld[s];
+        if (s == d) {
+            if (played && meld + tricks >= contract) {
+                scores[s] = meld + tricks;
+            } else if (r->set_penalty == PENALTY_SHORTFALL) { /* only the shortfall (002) */
+                int short_by = contract - meld - tricks;
+                scores[s] = short_by > 0 ? -short_by : 0;
+            } else {
+                scores[s] = (r->set_forfeits_meld ? 0 : meld) - contract;
+            }
+        } else if (!played) {
+            scores[s] = meld; /* no play: the defenders score their meld */
+        } else { /* a defender saves its meld with a trick point, or if it is only dix */
+            int saved = !r->save_needs_trick || tricks > 0 || (st->dix_bits >> s & 1);
+            scores[s] = tricks + (saved ? meld : 0);
+        }
+    }
+}
+
+/* The round score of `seat` three-handed (docs/players.md): its own score minus
+ * the average of its two opponents' scores, rounded down. */
+static int three_round_score(const int *scores, int seat)
+{
+    int others = scores[0] + scores[1] + scores[2] - scores[seat];
+    return scores[seat] - (others >= 0 ? others / 2 : -((1 - others) / 2));
+}
+
 /* What seat s knows seat o still holds: seen at meld or passing, not yet played. */
 static inline Cards known_in(const State *st, int s, int o)
 {
@@ -626,7 +703,7 @@ static int guaranteed(const State *st, int card)
     int o = s;
     for (int left = trick_size(st) - n - 1; left > 0; left--) {
         o = next_seat(st, o);
-        if ((o & 1) == (s & 1)) continue; /* partner */
+        if (partners(st) && (o & 1) == (s & 1)) continue; /* partner */
         Mask held = possibly_held(st, s, o), beat = 0;
         if (SUIT_OF(card) == led) beat |= held & ABOVE[card];
         if (led != trump && !(known_in(st, s, o).one & SUIT_MASK(led)))
@@ -680,7 +757,7 @@ static int choose_card(const CoreRules *r, const State *st, Mask legal, int pro)
     Mask beat = legal & beaters_of(st->trick[w], trump);
     if (!beat) {
         /* Nothing beats: partner winning, the lowest counter; else the lowest card. */
-        if (st->trick_seat[w] == partner_of(seat) && (legal & r->counters))
+        if (partners(st) && st->trick_seat[w] == partner_of(seat) && (legal & r->counters))
             return lowest_card(legal & r->counters, trump);
         return lowest_card(legal, trump);
     }
@@ -741,14 +818,28 @@ static int least(Mask hand, const int *cost, const int *key)
     return best;
 }
 
-/* Partner's cards to the declarer, one at a time, "meld card" and cost judged
- * on the cards still kept: the non-meld cards first, then the least meld cost.
- * Standard: by the highest-card order. Pro: trumps from the highest except
- * nines of trump; aces; nines of trump; QS and JD; jacks; nines; the rest (each
- * group by the highest-card order). */
+/* Cards given up one at a time (policy.pass_cards), "meld card" and cost judged
+ * on the cards still kept: the non-meld cards first, then the least meld cost;
+ * ties by `key` (lower first). */
+static int pass_by_key(const CoreRules *r, Cards hand, int trump, const int *key, int want,
+                       int *out)
+{
+    int cost[24], n = 0;
+    for (; n < want && hand.one; n++) {
+        meld_costs(r, hand, trump, cost);
+        out[n] = least(hand.one, cost, key);
+        hand = remove_card(hand, out[n]);
+    }
+    return n;
+}
+
+/* Partner's cards to the declarer (docs/players.md). Standard: by the
+ * highest-card order. Pro: trumps from the highest except nines of trump; aces;
+ * nines of trump; QS and JD; jacks; nines; the rest (each group by the
+ * highest-card order). */
 static int give_order(const CoreRules *r, Cards hand, int trump, int pro, int want, int *out)
 {
-    int key[24], cost[24], n = 0;
+    int key[24];
     for (int k = 0; k < 24; k++) {
         int group = 0, is_trump = SUIT_OF(k) == trump, rank = RANK_OF(k);
         if (pro)
@@ -756,12 +847,23 @@ static int give_order(const CoreRules *r, Cards hand, int trump, int pro, int wa
                   : k == QS || k == JD ? 3 : rank == JACK ? 4 : rank == NINE ? 5 : 6;
         key[k] = group * 1000 + high_rank(k, trump);
     }
-    for (; n < want && hand.one; n++) {
-        meld_costs(r, hand, trump, cost);
-        out[n] = least(hand.one, cost, key);
-        hand = remove_card(hand, out[n]);
+    return pass_by_key(r, hand, trump, key, want, out);
+}
+
+/* Three-handed, widow taken (policy.discard_key): the cards the declarer lays
+ * aside, chosen like passed cards (non-meld first, else the least meld cost):
+ * non-trump tens and kings, then non-trump queens, jacks and nines, then
+ * non-trump aces, trumps last; each group by the lowest-card order. */
+static int discard_order(const CoreRules *r, Cards hand, int trump, int want, int *out)
+{
+    int key[24];
+    for (int k = 0; k < 24; k++) {
+        int rank = RANK_OF(k);
+        int group = SUIT_OF(k) == trump ? 3 : rank == TEN || rank == KING ? 0
+                  : rank == ACE ? 2 : 1;
+        key[k] = group * 1000 + low_rank(k, trump);
     }
-    return n;
+    return pass_by_key(r, hand, trump, key, want, out);
 }
 
 /* The declarer's cards back to partner from the hand with the cards received,
@@ -943,10 +1045,8 @@ static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int 
 {
     State st;
     int given[4] = {0}, returned[4] = {0};
-    memset(&st, 0, sizeof st);
+    state_init(r, &st, trump, declarer, contract);
     memcpy(st.hand, dealt, sizeof st.hand);
-    st.trump = trump; st.declarer = declarer; st.contract = contract; st.sitting = -1;
-    st.to_act = declarer; st.took_all = 1;
     int partner = partner_of(declarer), n = r->cards_passed;
     Cards gave = NO_CARDS, back = NO_CARDS;
     if (n) { /* RULES.md §1 Passing: partner gives, the declarer gives back */
@@ -975,6 +1075,76 @@ static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int 
     } else {
         rollout_standard(r, &st, scores);
     }
+}
+
+/* Trick points of the cards set aside (players.simulate._aside_points). */
+static int aside_points(const CoreRules *r, Cards pile)
+{
+    int points = 0;
+    for (int k = 0; k < 24; k++) points += count_of(pile, k) * r->points[k];
+    return points;
+}
+
+/* What each seat knows of the pile set aside three-handed (players.simulate
+ * _memories): the declarer its own pile; the others the widow kept out, which is
+ * public, or nothing when the pile is the declarer's discards. */
+static void set_pile_memory(const CoreRules *r, State *st)
+{
+    for (int s = 0; s < 3; s++)
+        st->base[s][3] = s == st->declarer || !r->widow_take ? st->hand[3] : NO_CARDS;
+}
+
+/* Play a three-handed hand out with standard players from `st` (memory set);
+ * the round score of `seat` (players.simulate._round_score). */
+static int three_rollout(const CoreRules *r, State *st, int seat)
+{
+    int scores[3];
+    while (!state_play(r, st, choose_card(r, st, state_legal(r, st), 0))) {}
+    three_scores(r, st, 1, aside_points(r, st->hand[3]), scores);
+    return three_round_score(scores, seat);
+}
+
+/* One simulated three-handed hand from trump named (RULES.md §3; the reference is
+ * players.simulate._from_widow): `dealt` is the three hands and the pile (the
+ * widow, or nothing when the declarer holds it already). With widow "take" the
+ * declarer takes the widow and lays 3 cards aside by the discard order; then
+ * meld, the not-on-the-board rule, fifteen tricks by standard players. Returns
+ * the round score of `seat`. */
+static int widow_round(const CoreRules *r, const Cards *dealt, int declarer, int trump,
+                       int contract, int seat)
+{
+    State st;
+    Cards shown[4];
+    state_init(r, &st, trump, declarer, contract);
+    memcpy(st.hand, dealt, sizeof st.hand);
+    if (r->widow_take) {
+        int out[3];
+        if (cards_len(st.hand[3])) { /* the widow still to take */
+            st.hand[declarer] = cards_plus(st.hand[declarer], st.hand[3]);
+            st.hand[3] = NO_CARDS;
+        }
+        int n = discard_order(r, st.hand[declarer], trump, r->widow_size, out);
+        for (int i = 0; i < n; i++) {
+            st.hand[declarer] = remove_card(st.hand[declarer], out[i]);
+            st.hand[3] = add_card(st.hand[3], out[i]);
+        }
+    }
+    st.dix_bits = 0;
+    for (int s = 0; s < 3; s++) { /* every player melds alone */
+        Meld m = meld_eval(r, st.hand[s], trump, 1);
+        st.meld[s] = m.points;
+        st.dix_bits |= (m.dix_only && m.points) << s;
+        shown[s] = m.shown;
+    }
+    shown[3] = NO_CARDS;
+    set_meld_memory(&st, shown);
+    set_pile_memory(r, &st);
+    if (contract > st.meld[declarer] + r->trick_total) { /* RULES.md §1 Not on the board */
+        int scores[3];
+        three_scores(r, &st, 0, aside_points(r, st.hand[3]), scores);
+        return three_round_score(scores, seat);
+    }
+    return three_rollout(r, &st, seat);
 }
 
 /* ===== 10. The Python functions ============================================ */
@@ -1030,17 +1200,49 @@ static int to_hands(PyObject *obj, void *out)
     return 1;
 }
 
-/* Whether four hands hold 12 cards each and every card of the deck. */
-static int is_whole_deal(const Cards *hands)
+/* Whether four hands hold every card of the deck, two of each kind. */
+static int is_deck(const Cards *hands)
 {
     int held[24] = {0};
-    for (int s = 0; s < 4; s++) {
-        if (cards_len(hands[s]) != HAND_SIZE) return 0;
+    for (int s = 0; s < 4; s++)
         for (int k = 0; k < 24; k++) held[k] += count_of(hands[s], k);
-    }
     for (int k = 0; k < 24; k++)
         if (held[k] != 2) return 0;
     return 1;
+}
+
+/* Whether four hands are a deal as dealt: 12 cards to each seat; three-handed
+ * (RULES.md §3) 15 to each seat and the widow of 3 as the fourth hand. */
+static int is_whole_deal(const CoreRules *r, const Cards *hands)
+{
+    for (int s = 0; s < 4; s++) {
+        int size = r->players == 4 ? HAND_SIZE : s < 3 ? THREE_HAND_SIZE : r->widow_size;
+        if (cards_len(hands[s]) != size) return 0;
+    }
+    return is_deck(hands);
+}
+
+/* A three-handed deal once trump is named (players.simulate._from_widow): the
+ * defenders 15 cards each, the declarer 15 and the widow 3, or with the widow
+ * taken (widow "take") the declarer 18 and nothing set aside yet. */
+static int is_widow_deal(const CoreRules *r, const Cards *hands, int declarer)
+{
+    for (int s = 0; s < 3; s++)
+        if (s != declarer && cards_len(hands[s]) != THREE_HAND_SIZE) return 0;
+    int held = cards_len(hands[declarer]), pile = cards_len(hands[3]);
+    int ok = (held == THREE_HAND_SIZE && pile == r->widow_size) ||
+             (r->widow_take && held == THREE_HAND_SIZE + r->widow_size && pile == 0);
+    return ok && is_deck(hands);
+}
+
+/* The functions of the four-handed game only (positions of four seats with
+ * their team scores, bid rounds with passing): a clear error for other rules. */
+static int four_handed(const Args *a)
+{
+    if (a->r->players == 4) return 1;
+    PyErr_SetString(PyExc_ValueError, "this function of the C core plays the four-handed "
+                    "game only; three-handed hands are simulated by simulate_deals");
+    return 0;
 }
 
 /* A position (fastcore.Position.core): trump, declarer, contract, moon, the four
@@ -1064,31 +1266,38 @@ static int to_position(PyObject *pos, void *out)
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a position is a tuple");
         return 0;
     }
-    if (trump < 0 || trump > 3 || declarer < 0 || declarer > 3 || n_plays % 2) {
-        PyErr_SetString(PyExc_ValueError, "bad trump, declarer or plays in position");
+    const CoreRules *r = a->r;
+    if (trump < 0 || trump > 3 || declarer < 0 || declarer >= r->players || n_plays % 2 ||
+        (moon && r->players != 4)) {
+        PyErr_SetString(PyExc_ValueError, "bad trump, declarer, moon or plays in position");
         return 0;
     }
+    Cards dealt[4];
+    memcpy(dealt, st->hand, sizeof dealt);
+    state_init(r, st, trump, declarer, contract);
+    memcpy(st->hand, dealt, sizeof dealt);
     memcpy(st->meld, meld, sizeof meld);
-    st->trump = trump; st->declarer = declarer; st->contract = contract;
     st->sitting = moon ? partner_of(declarer) : -1;
-    st->dix_bits = dix_bits; st->to_act = declarer; st->took_all = 1;
+    st->dix_bits = dix_bits;
     for (Py_ssize_t i = 0; i < n_plays; i += 2) { /* the hands play began with */
         int seat = plays[i], card = plays[i + 1];
-        if (seat > 3 || card > 23 || count_of(st->hand[seat], card) == 2) {
+        if (seat >= r->players || card > 23 || count_of(st->hand[seat], card) == 2) {
             PyErr_Format(PyExc_ValueError, "bad play %zd in position", i / 2);
             return 0;
         }
         st->hand[seat] = add_card(st->hand[seat], card);
     }
-    if (!is_whole_deal(st->hand)) {
+    if (!is_whole_deal(r, st->hand)) {
         PyErr_SetString(PyExc_ValueError, "the hands and plays of a position must make a deal");
         return 0;
     }
+    /* Three-handed, shown[3] is the pile as the other seats know it (the widow
+     * kept out, else nothing); simulate_deals gives the declarer its own pile. */
     set_meld_memory(st, shown);
-    set_pass_memory(st, given, returned);
+    if (r->players == 4) set_pass_memory(st, given, returned);
     for (Py_ssize_t i = 0; i < n_plays; i += 2) {
         int seat = plays[i], card = plays[i + 1];
-        if (st->tricks_done == TRICKS || seat != st->to_act ||
+        if (st->tricks_done == st->n_tricks || seat != st->to_act ||
             !(state_legal(a->r, st) >> card & 1)) {
             PyErr_Format(PyExc_ValueError, "play %zd in position (seat %d, kind %d) is not "
                          "legal: seat %d is to play", i / 2, seat, card, st->to_act);
@@ -1096,7 +1305,7 @@ static int to_position(PyObject *pos, void *out)
         }
         state_play(a->r, st, card);
     }
-    if (st->tricks_done == TRICKS) {
+    if (st->tricks_done == st->n_tricks) {
         PyErr_SetString(PyExc_ValueError, "the hand in the position is over");
         return 0;
     }
@@ -1202,6 +1411,7 @@ static PyObject *py_hand_score(PyObject *self, PyObject *args)
                           &meld[0], &meld[1], &meld[2], &meld[3], &dix_bits, &tricks[0],
                           &tricks[1], &played, &moon, &took_all))
         return NULL;
+    if (!four_handed(&a)) return NULL;
     int outcome = hand_score(a.r, contract, declarer & 3, meld, dix_bits, tricks, played, moon,
                              took_all, scores);
     return Py_BuildValue("(iii)", scores[0], scores[1], outcome);
@@ -1240,6 +1450,7 @@ static PyObject *py_play_out(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O&O&y#iK", to_rules, &a, to_position, &a, &given, &n_given,
                           &policy, &seed))
         return NULL;
+    if (!four_handed(&a)) return NULL;
     State *st = &a.st;
     Rng rng;
     rng_seed(&rng, seed);
@@ -1288,6 +1499,7 @@ static PyObject *py_choose_card(PyObject *self, PyObject *args)
     unsigned long among;
     if (!PyArg_ParseTuple(args, "O&O&pk", to_rules, &a, to_position, &a, &pro, &among))
         return NULL;
+    if (!four_handed(&a)) return NULL;
     Mask legal = state_legal(a.r, &a.st) & (among ? (Mask)among : DECK_MASK);
     if (!legal) {
         PyErr_SetString(PyExc_ValueError, "no legal card among the cards offered");
@@ -1301,6 +1513,7 @@ static PyObject *py_memory(PyObject *self, PyObject *args)
     Args a;
     int seat;
     if (!PyArg_ParseTuple(args, "O&O&i", to_rules, &a, to_position, &a, &seat)) return NULL;
+    if (!four_handed(&a)) return NULL;
     const State *st = &a.st;
     unsigned long known[4], held[4], voids[4], sure = 0;
     seat &= 3;
@@ -1329,6 +1542,7 @@ static PyObject *simulate_position(PyObject *args, int values)
     if (!PyArg_ParseTuple(args, "O&O&lKO&", to_rules, &a, to_position, &a, &n, &seed, to_spec,
                           &a))
         return NULL;
+    if (!four_handed(&a)) return NULL;
     Rng rng;
     rng_seed(&rng, seed);
     int cards[24], n_cards = 0, team = a.st.to_act & 1, ok = 1;
@@ -1374,6 +1588,7 @@ static PyObject *py_deal(PyObject *self, PyObject *args)
     unsigned long long seed;
     if (!PyArg_ParseTuple(args, "O&O&O&K", to_rules, &a, to_position, &a, to_spec, &a, &seed))
         return NULL;
+    if (!four_handed(&a)) return NULL;
     Rng rng;
     rng_seed(&rng, seed);
     if (!a.has_spec || !redeal(&a.spec, &rng, &a.st)) return no_deal();
@@ -1394,6 +1609,7 @@ static PyObject *py_simulate_bid_hands(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O&O&iiilK", to_rules, &a, to_cards, &hand, &seat, &trumps,
                           &contract, &n, &seed))
         return NULL;
+    if (!four_handed(&a)) return NULL;
     if (cards_len(hand) != HAND_SIZE || trumps <= 0 || trumps > 15 || seat < 0 || seat > 3 ||
         n < 0) {
         PyErr_SetString(PyExc_ValueError, "simulate_bid_hands needs 12 cards, trumps, n >= 0");
@@ -1440,7 +1656,8 @@ static PyObject *py_bid_hand(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O&O&iii", to_rules, &a, to_hands, hands, &seat, &trump,
                           &contract))
         return NULL;
-    if (!is_whole_deal(hands)) {
+    if (!four_handed(&a)) return NULL;
+    if (!is_whole_deal(a.r, hands)) {
         PyErr_SetString(PyExc_ValueError, "a deal is 12 cards to each seat, 48 in all");
         return NULL;
     }
@@ -1451,8 +1668,25 @@ static PyObject *py_bid_hand(PyObject *self, PyObject *args)
                          (Py_ssize_t)trace.n_plays, scores[0], scores[1]);
 }
 
+/* Whether the hands of a deal are those of the position `st` with other cards:
+ * as many cards in each place, and with the cards played the whole deck. */
+static int fits_position(const State *st, const Cards *hands)
+{
+    Cards all[4];
+    for (int s = 0; s < 4; s++) {
+        if (cards_len(hands[s]) != cards_len(st->hand[s])) return 0;
+        all[s] = hands[s];
+    }
+    all[0] = cards_plus(all[0], st->played); /* the cards played, put back anywhere */
+    return cards_len(all[0]) == cards_len(hands[0]) + cards_len(st->played) && is_deck(all);
+}
+
 /* The simulation backend of players.simulate: a round score for `team` per deal,
- * from passing (position None: bid rounds) or from a play-phase position. */
+ * from passing (position None: bid rounds) or from a play-phase position.
+ * Three-handed (RULES.md §3) `team` is a seat, each deal is the three hands and
+ * the pile set aside as a fourth hand, and the hand goes on from trump named
+ * (position None: players.simulate._from_widow) or from the position; the
+ * declarer knows the pile of each deal. */
 static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
 {
     Args a;
@@ -1462,6 +1696,12 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
                           &contract, &team) ||
         (pos != Py_None && !to_position(pos, &a)))
         return NULL;
+    int three = a.r->players == 3;
+    if (declarer < 0 || declarer >= a.r->players || trump < 0 || trump > 3 || team < 0 ||
+        team >= (three ? 3 : 2) || (pos != Py_None && a.st.declarer != declarer)) {
+        PyErr_SetString(PyExc_ValueError, "bad declarer, trump or team for simulate_deals");
+        return NULL;
+    }
     PyObject *fast = PySequence_Fast(deals, "deals must be a sequence");
     if (!fast) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -1469,15 +1709,37 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
     int *results = PyMem_Malloc(sizeof(int) * (size_t)(n + 1));
     if (!hands || !results) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!to_hands(PySequence_Fast_GET_ITEM(fast, i), hands + 4 * i)) goto done;
-        if (pos == Py_None && !is_whole_deal(hands + 4 * i)) {
+        Cards *deal = hands + 4 * i;
+        if (!to_hands(PySequence_Fast_GET_ITEM(fast, i), deal)) goto done;
+        if (pos == Py_None && !three && !is_whole_deal(a.r, deal)) {
             PyErr_SetString(PyExc_ValueError, "a deal is 12 cards to each seat, 48 in all");
+            goto done;
+        }
+        if (pos == Py_None && three && !is_widow_deal(a.r, deal, declarer)) {
+            PyErr_SetString(PyExc_ValueError, "a three-handed deal is 15 cards to each seat "
+                            "and the widow of 3 (or 18 to the declarer who took it)");
+            goto done;
+        }
+        if (pos != Py_None && three && !fits_position(&a.st, deal)) {
+            PyErr_Format(PyExc_ValueError, "deal %zd does not fit the position (the cards "
+                         "of each place and those played must make the deck)", i);
             goto done;
         }
     }
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         int scores[2];
+        if (three && pos == Py_None) {
+            results[i] = widow_round(a.r, hands + 4 * i, declarer, trump, contract, team);
+            continue;
+        }
+        if (three) {
+            State st = a.st;
+            memcpy(st.hand, hands + 4 * i, sizeof st.hand);
+            st.base[declarer][3] = st.hand[3]; /* the simulated declarer knows its pile */
+            results[i] = three_rollout(a.r, &st, team);
+            continue;
+        }
         if (pos == Py_None) {
             bid_round(a.r, hands + 4 * i, declarer & 3, trump & 3, contract, NULL, scores);
         } else {

@@ -4,7 +4,8 @@ from typing import final
 
 # A position: trump, declarer, contract, moon, hands (once, twice) x4, shown meld
 # (once, twice) x4, meld points x4, dix-only bits, given (once, twice), returned
-# (once, twice), plays as bytes (seat, card)*.
+# (once, twice), plays as bytes (seat, card)*. Three-handed the fourth hand is the
+# pile set aside, the fourth shown meld what the other seats know of it.
 Position = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, int, int, int],
                  int, tuple[int, int], tuple[int, int], bytes]
 # A deal spec: observer, known (once, twice) x4, forbidden kinds x4.
@@ -21,7 +22,8 @@ class Rules:
                  meld_values: tuple[int, ...] = ..., run_marries: bool = ...,
                  reuse_once: bool = ..., save_needs_trick: bool = ..., set_penalty: int = ...,
                  set_forfeits_meld: bool = ..., moon_value: int = ...,
-                 cards_passed: int = ...) -> None: ...
+                 cards_passed: int = ..., players: int = ..., widow_take: bool = ...
+                 ) -> None: ...
 
 def legal_mask(rules: Rules, hand: int, trick: bytes, trump: int, first: bool, /) -> int: ...
 def meld(rules: Rules, hand: tuple[int, int], trump: int, /

@@ -27,7 +27,12 @@ hands every rollout is the same; :func:`rollout` and :func:`card_values` take a
 
 :func:`backend` is a drop-in backend for :mod:`pinochlekit.players.simulate`
 (``simulate.set_backend(fastcore.backend)``): given the same deals it returns
-exactly the round scores of ``simulate.python_backend``.
+exactly the round scores of ``simulate.python_backend``, for the four-handed
+game and for the three-handed one (RULES.md §3: three seats and the pile set
+aside, the widow kept out or taken with 3 discards, each player's meld and
+score, fifteen tricks; ``tests/test_fastcore_three.py`` checks it). The other
+functions here (positions, rollouts, bid rounds with passing) are four-handed
+and raise :class:`ValueError` for other rules.
 """
 
 from __future__ import annotations
@@ -108,7 +113,8 @@ def core_rules(rules: Rules) -> _core.Rules:
         run_marries=rules.run_extra == "marries", reuse_once=rules.meld_reuse == "once",
         save_needs_trick=rules.save_meld_needs_trick,
         set_penalty=_PENALTIES[rules.set_penalty], set_forfeits_meld=rules.set_forfeits_meld,
-        moon_value=1000 // rules.unit, cards_passed=rules.cards_passed)
+        moon_value=1000 // rules.unit, cards_passed=rules.cards_passed,
+        players=rules.players, widow_take=rules.widow == "take")
 
 
 def _seed(seed: int) -> int:
@@ -444,6 +450,8 @@ class _StartLike(Protocol):
     def moon(self) -> bool: ...
     @property
     def plays(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def aside(self) -> tuple[int, ...]: ...
 
 
 def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
@@ -455,12 +463,19 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     on from passing; ``"play"``: each deal is the current hands after
     ``start.plays`` (the plays are checked against the first deal only).
 
-    The C core plays the four-handed game only: three-handed starts (RULES.md §3)
-    go to the Python simulator (``simulate.python_backend``), with the same result.
+    Three-handed (RULES.md §3) each deal is the three hands and the pile set
+    aside as a fourth hand (the widow, or the declarer's discards; in a
+    ``"pass"`` start with ``widow="take"`` an empty pile when the declarer holds
+    the widow already), ``team`` is a seat, and the C core plays the hand as
+    ``simulate.python_backend`` does: the widow taken and 3 cards discarded, each
+    player's meld, the not-on-the-board rule, fifteen tricks, the pile's points
+    to the declarer, each seat's score and the round score (own score minus the
+    average of the two opponents', rounded down). Each deal's pile is known to
+    the simulated declarer. Deals of three hands (no pile) and the other two-
+    or three-handed starts the C core does not play go to the Python simulator.
     """
     if start.rules.players != 4:
-        from pinochlekit.players.simulate import python_backend  # (a cycle at import time)
-        return python_backend(start, deals, team)  # type: ignore[arg-type]
+        return _three_handed(start, deals, team)
     rules = core_rules(start.rules)
     masks = [_masks(hands) for hands in deals]
     if start.phase == "pass":
@@ -478,4 +493,30 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
                         returned=Hand.from_cards(start.returned or ()) if knows else _EMPTY,
                         moon=start.moon)
     return _core.simulate_deals(rules, position.core, masks, start.declarer, start.trump,
+                                start.contract, team)
+
+
+def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
+    """:func:`backend` for a three-handed start (see there)."""
+    rules = start.rules
+    if rules.players != 3 or start.moon or any(len(hands) != 4 for hands in deals):
+        from pinochlekit.players.simulate import python_backend  # (a cycle at import time)
+        return python_backend(start, deals, team)  # type: ignore[arg-type]
+    core = core_rules(rules)
+    masks = [_masks(hands) for hands in deals]
+    if start.phase == "pass":
+        return _core.simulate_deals(core, None, masks, start.declarer, start.trump,
+                                    start.contract, team)
+    if not deals:
+        return []
+    # The other seats know the widow kept out (public, RULES.md §3), not the discards.
+    public = Hand.from_cards(start.aside) if rules.widow == "out" else _EMPTY
+    shown = (*start.shown, public)
+    points = start.meld_points
+    position: _core.Position = (
+        start.trump, start.declarer, start.contract, 0, _masks(deals[0]), _masks(shown),
+        (points[0], points[1], points[2], 0),
+        sum(1 << s for s, flag in enumerate(start.dix_only) if flag and points[s]),
+        (0, 0), (0, 0), bytes(x for play in start.plays for x in play))
+    return _core.simulate_deals(core, position, masks, start.declarer, start.trump,
                                 start.contract, team)

@@ -26,8 +26,9 @@ of a seat is its own hand score minus the average of its two opponents'
 (rounded down; docs/players.md).
 
 **Speed hook.** Players call :func:`simulate_hands`, which hands a whole batch
-of deals to the module's backend: the C core (``pinochlekit.fastcore.backend``)
-when it is built, else :func:`python_backend`; :func:`set_backend` changes it. A backend takes
+of deals to the module's backend: the C core (``pinochlekit.fastcore.backend``,
+four- and three-handed) when it is built, else :func:`python_backend`;
+:func:`set_backend` changes it. A backend takes
 ``(start, deals, team)`` and returns one round score per deal; it must give
 exactly what :func:`simulate_hand` gives. Everything it needs is in
 :class:`Start` as ints, masks and :class:`~pinochlekit.cards.Hand` mask pairs.
@@ -380,8 +381,9 @@ def _round_score(start: Start, state: PlayState, team: int, played: bool,
     if start.rules.players == 3:
         # docs/players.md: own score minus the average of the two opponents' (floored)
         tricks = state.trick_points[:]
-        if played:
-            tricks[start.declarer] += aside  # RULES.md §3: the set-aside cards' points
+        # RULES.md §3: the set-aside cards' points are the declarer's, played or not
+        # (docs/three-handed.md step 8, as Game._finish scores a hand not played)
+        tricks[start.declarer] += aside
         each = player_scores(start.rules, start.declarer, start.contract, state.team_meld,
                              state.team_dix_only, tricks, played)
         return each[team] - (sum(each) - each[team]) // 2
@@ -416,10 +418,11 @@ def _from_widow(start: Start, hands: Sequence[Hand], team: int) -> int:
     start = replace(start, aside=tuple(hands[3]))  # the simulated declarer knows its pile
     state = PlayState(_memories(start, [m.shown for m in melds], None, None), team_meld,
                       team_dix, declarer)
+    pile = _aside_points(rules, hands)
     if start.contract > team_meld[declarer] + rules.trick_total:
-        return _round_score(start, state, team, played=False)  # RULES.md §1 Not on the board
+        return _round_score(start, state, team, False, pile)  # RULES.md §1 Not on the board
     _play_out(start, state, [h.once for h in hands[:3]], [h.twice for h in hands[:3]])
-    return _round_score(start, state, team, True, _aside_points(rules, hands))
+    return _round_score(start, state, team, True, pile)
 
 
 def _from_passing(start: Start, hands: Sequence[Hand], team: int) -> int:
