@@ -381,6 +381,41 @@ def test_levels_offered_follow_the_game(server: ServerProcess) -> None:
     assert status == 201 and [s["kind"] for s in body["table"]["seats"]] == ["open", "standard"]
 
 
+def _other_values(option: Message, value: Any) -> list[str]:
+    """Every other value of a bool or choice option; two others of a number."""
+    if option["kind"] == "bool":
+        return ["no" if value else "yes"]
+    if option["kind"] == "choice":
+        return [str(c) for c in option["choices"] if c != value]
+    return [str(v) for v in (value + 10, value * 2 + 20)]
+
+
+def test_the_lobby_form_leaves_out_options_the_game_does_not_have(
+        server: ServerProcess) -> None:
+    """RULES.md §4 (no auction, passing or contract two-handed), §3 (no partners
+    three-handed; only it has a widow): /api/meta names, per preset, the options
+    the game refuses to change, so the lobby hides them; each one named is refused
+    by the server whatever other value it is given, naming the option."""
+    status, meta = request("GET", server.url + "/api/meta")
+    assert status == 200
+    presets = {p["name"]: p for p in meta["presets"]}
+    options = {o["name"]: o for o in meta["options"]}
+    two, three, pagat = (set(presets[n]["fixed"]) for n in ("two", "three", "pagat"))
+    assert {"min_bid", "bid_step", "dealer_stuck", "cards_passed", "pass_with_help",
+            "shoot_the_moon", "set_penalty", "max_deals", "widow"} <= two
+    assert {"target", "must_beat", "trick_points"}.isdisjoint(two)
+    assert {"cards_passed", "pass_with_help", "shoot_the_moon"} <= three
+    assert {"widow", "min_bid", "set_penalty"}.isdisjoint(three)
+    assert pagat == {"widow"}
+    for name, preset in presets.items():
+        for option in preset["fixed"]:
+            for value in _other_values(options[option], preset["values"][option]):
+                status, body = request("POST", server.url + "/api/tables",
+                                       {"rules": f"{name}({option}={value})"})
+                assert status == 400 and body["error"].startswith(f"{option}:"), (
+                    name, option, value, body)
+
+
 #: The levels with a smaller budget (the same code, fewer simulations), so that a
 #: whole hand of each takes seconds.
 CHEAP = {"standard": "standard(bid_sims=20)", "pro": "pro(bid_sims=20, rollouts=6)",
@@ -423,6 +458,51 @@ def test_wrong_actions_for_the_game_change_nothing(server: ServerProcess) -> Non
         fresh = client.wait(lambda m: m["type"] == "state")
         assert fresh["ply"] == state["ply"] and fresh["view"]["hand"] == state["view"]["hand"]
     client.close()
+
+
+def test_wrong_actions_at_a_three_handed_table_change_nothing(server: ServerProcess) -> None:
+    """The discard phase (RULES.md §3, widow taken): discards of the wrong size, of
+    cards not held, by a seat that is not the declarer, and the two-handed actions
+    (RULES.md §4) are refused with a clear error and change nothing."""
+    table = new_table(server, "three(widow=take)", ["open", "open", "open"])
+    tokens = [join(server, table, seat, name) for seat, name in enumerate(("Ann", "Bob", "Cy"))]
+    clients: dict[int | None, Client] = {s: Client(server, table, t)
+                                         for s, t in enumerate(tokens)}
+    ann, bob = clients[0], clients[1]
+    # Ann bids whenever she may, the others pass: Ann takes the widow and must discard
+    deadline = time.monotonic() + 60
+    state: Message | None = None
+    while state is None:
+        assert time.monotonic() < deadline, ann.state
+        for seat, client in clients.items():
+            with contextlib.suppress(TimeoutError):
+                message = client.recv(0.02)
+                if seat == 0 and message["type"] == "state" and message["view"] \
+                        and message["view"]["phase"] == "discard":
+                    state = message
+                    break
+                if client.my_move(message):
+                    client.act(choose(message, bidder=seat == 0))
+    held = state["view"]["hand"].split()
+    assert len(held) == 18 and state["view"]["legal"]["pass_cards"] == 3
+    missing = sorted(ALL_KINDS - set(held))[:3]
+    assert bob.state is not None and bob.state["view"] is not None
+    bobs = bob.state["view"]["hand"].split()[:3]
+    for client, action, code in (
+            (ann, "discard " + " ".join(held[:2]), "illegal"),
+            (ann, "discard " + " ".join(held[:4]), "illegal"),
+            (ann, "discard " + " ".join(missing), "illegal"),
+            (ann, "meld KS QS", "bad_action"), (ann, "dix", "bad_action"),
+            (ann, "no meld", "bad_action"), (ann, "bid 300", "illegal"),
+            (bob, "discard " + " ".join(bobs), "not_your_turn")):
+        client.act(action, ply=state["ply"])
+        error = client.wait(lambda m: m["type"] == "error")
+        assert error["code"] == code and error["message"], (action, error)
+        fresh = client.wait(lambda m: m["type"] == "state")
+        assert fresh["ply"] == state["ply"] and fresh["view"]["phase"] == "discard"
+    assert ann.state is not None and ann.state["view"]["hand"] == state["view"]["hand"]
+    for client in clients.values():
+        client.close()
 
 
 @pytest.mark.parametrize("rules", ["three(widow=take, target=100)", "two(target=100)"])
@@ -498,3 +578,92 @@ def test_a_restart_resumes_three_and_two_handed_tables_exactly(
         ann.close()
     finally:
         second.stop()
+
+
+def _until_declarer_discards(clients: dict[int | None, Client]) -> Message:
+    """Seat 0 bids whenever it may, the others pass, until seat 0 (the declarer, widow
+    taken) is to discard: its state then, before it acts."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, clients[0].state
+        for seat, client in clients.items():
+            with contextlib.suppress(TimeoutError):
+                message = client.recv(0.02)
+                if seat == 0 and message["type"] == "state" and message["view"] \
+                        and message["view"]["phase"] == "discard":
+                    return message
+                if seat is not None and client.my_move(message):
+                    client.act(choose(message, bidder=seat == 0))
+
+
+def test_a_restart_in_the_discard_phase_then_a_standin_discards(tmp_path: Path) -> None:
+    """RULES.md §3 (widow taken): a `kill -9` while the declarer is to discard; after
+    the restart every seat sees exactly what it saw (the widow face up, no discards
+    yet, the declarer's 18 cards), and the declarer, away past the grace period,
+    gets a stand-in that discards 3 cards the others see only as a count."""
+    db = str(tmp_path / "tables.db")
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, "three(widow=take)", ["open", "open", "open"], grace=1.5)
+        tokens = [join(first, table, s, n) for s, n in enumerate(("Ann", "Bob", "Cy"))]
+        clients: dict[int | None, Client] = {s: Client(first, table, t)
+                                             for s, t in enumerate(tokens)}
+        before = _until_declarer_discards(clients)
+        bob_before = clients[1].state
+        if bob_before is None or bob_before["ply"] != before["ply"]:
+            bob_before = clients[1].wait(lambda m: m["type"] == "state"
+                                         and m["ply"] == before["ply"])
+    finally:
+        first.stop(kill=True)
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        bob = Client(second, table, tokens[1])
+        bob_after = bob.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        assert bob_after["view"] == bob_before["view"] and bob_after["ply"] == before["ply"]
+        assert bob_after["view"]["widow"] and bob_after["view"]["discards"] is None
+        ann = Client(second, table, tokens[0])
+        ann_after = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        assert ann_after["view"] == before["view"]
+        assert len(ann_after["view"]["hand"].split()) == 18
+        ann.close()  # Ann leaves before discarding: a stand-in discards for her
+        moved = bob.wait(lambda m: m["type"] == "state" and m["ply"] > before["ply"],
+                         timeout=60)
+        assert moved["last"] == {"seat": 0, "action": "discard 3 cards", "actor": "standin"}
+        assert moved["view"]["discards"] is None and moved["table"]["seats"][0]["standin"]
+        bob.close()
+    finally:
+        second.stop()
+
+
+def test_a_standin_takes_a_two_handed_meld_turn(server: ServerProcess) -> None:
+    """RULES.md §4: a person who leaves in their own meld turn (they won the trick)
+    gets a stand-in once the grace period is over; it finishes the meld turn (a meld,
+    the dix or no meld), both draw, and the game goes on."""
+    table = new_table(server, "two", ["open", "open"], grace=1.0)
+    tokens = [join(server, table, 0, "Ann"), join(server, table, 1, "Bob")]
+    clients: dict[int | None, Client] = {0: Client(server, table, tokens[0]),
+                                         1: Client(server, table, tokens[1])}
+    ann, bob = clients[0], clients[1]
+    turn: Message | None = None
+    deadline = time.monotonic() + 90
+    while turn is None:
+        assert time.monotonic() < deadline, bob.state
+        for seat, client in clients.items():
+            with contextlib.suppress(TimeoutError):
+                message = client.recv(0.02)
+                if seat == 1 and client.my_move(message) and message["view"]["stage"] == "meld":
+                    turn = message
+                    break
+                if client.my_move(message):
+                    client.act(choose(message))
+    ply = turn["ply"]
+    bob.close()
+    moved = ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply
+                     and m["last"]["actor"] == "standin", timeout=60)
+    assert moved["last"]["seat"] == 1 and moved["table"]["seats"][1]["standin"]
+    assert moved["last"]["action"] == "no meld" or moved["last"]["action"] == "dix" \
+        or moved["last"]["action"].startswith("meld ")
+    # the stand-in ends the turn; the players draw and the game goes on to Ann's move
+    ann.wait(lambda m: m["type"] == "state" and m["view"]["stage"] != "meld"
+             and m["ply"] > ply, play=True, timeout=60)
+    ann.close()

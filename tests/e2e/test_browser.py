@@ -440,3 +440,31 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     assert first.startswith("Game 1 (three(target=100))") and "won by" in first, first
     assert not errors, errors
     page.close()
+
+
+def test_the_lobby_hides_options_the_chosen_game_does_not_have(server: ServerProcess,
+                                                              browser: Browser) -> None:
+    """Two-handed has no auction (RULES.md §4), three-handed no partners (§3), and only
+    three-handed a widow: the form shows just the options the chosen game has, and a
+    table made after switching presets carries none of the hidden ones."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.get_by_text("Change any rule option").click()
+    page.fill("#opt-min_bid", "300")  # a four-handed change, then the game changes
+    shown = {"pagat": {"min_bid": True, "cards_passed": True, "widow": False},
+             "three": {"min_bid": True, "cards_passed": False, "widow": True},
+             "two": {"min_bid": False, "cards_passed": False, "widow": False,
+                     "target": True, "trick_points": True}}
+    for preset, expected in shown.items():
+        page.get_by_label("Rules").select_option(preset)
+        for option, visible in expected.items():
+            assert page.locator(f"#opt-{option}").is_visible() == visible, (preset, option)
+    page.get_by_label("Your name").fill("Ann")
+    page.select_option("#seat1", "easy")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand .card")
+    assert "(two)" in page.locator("#table-title").inner_text()
+    assert not errors, errors
+    page.close()

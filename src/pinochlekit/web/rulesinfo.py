@@ -8,7 +8,24 @@ from typing import Any, get_args, get_type_hints
 
 from pinochlekit.rules import PRESET_SOURCES, Rules
 
-__all__ = ["rules_catalog"]
+__all__ = ["FIXED", "rules_catalog"]
+
+#: The options each game refuses to change from its preset's value (the engine
+#: names the option in its error), so the lobby leaves them off its form:
+#: two-handed has no auction, no passing, no contract, and lays one combination
+#: at a time (RULES.md §4); three-handed has no partners (RULES.md §3); only
+#: three-handed has a widow. ``tests/test_web_games.py`` checks that the server
+#: refuses every other value of each one.
+_NOT_FOR_TWO = frozenset({
+    "min_bid", "bid_step", "dealer_stuck", "first_bid_required", "pass_with_help",
+    "cards_passed", "trump_needs_meld", "first_lead", "trump_follows_trump",
+    "save_meld_needs_trick", "set_penalty", "set_forfeits_meld", "nines_redeal",
+    "max_deals", "shoot_the_moon", "run_extra", "doubles"})
+FIXED: dict[int, frozenset[str]] = {
+    4: frozenset({"widow"}),
+    3: frozenset({"cards_passed", "pass_with_help", "shoot_the_moon"}),
+    2: _NOT_FOR_TWO | {"widow"},
+}
 
 
 @functools.cache
@@ -23,6 +40,12 @@ def rules_catalog() -> dict[str, Any]:
     ('pagat', 'min_bid')
     >>> {p["name"]: p["players"] for p in catalog["presets"]}["two"]
     2
+
+    Each preset also lists its ``fixed`` options (:data:`FIXED`), which the
+    lobby hides:
+
+    >>> {p["name"]: p["fixed"] for p in catalog["presets"]}["three"]
+    ['pass_with_help', 'cards_passed', 'shoot_the_moon']
     """
     hints = get_type_hints(Rules)
     options = []
@@ -37,6 +60,8 @@ def rules_catalog() -> dict[str, Any]:
     presets = []
     for name, source in PRESET_SOURCES.items():
         rules = Rules.preset(name)
+        fixed = FIXED.get(rules.players, frozenset())
         presets.append({"name": name, "source": source, "players": rules.players,
-                        "values": {o["name"]: getattr(rules, o["name"]) for o in options}})
+                        "values": {o["name"]: getattr(rules, o["name"]) for o in options},
+                        "fixed": [o["name"] for o in options if o["name"] in fixed]})
     return {"presets": presets, "options": options}

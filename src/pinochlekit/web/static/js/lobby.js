@@ -87,6 +87,9 @@ function showPreset() {
     const value = preset.values[input.dataset.option];
     if (input.dataset.kind === "bool") input.checked = value;
     else input.value = String(value);
+    // options the game does not have (two-handed: no auction, RULES.md §4; three-handed:
+    // no partners, §3; the widow only three-handed) keep the preset's value, unseen
+    input.closest(".row").hidden = preset.fixed.includes(input.dataset.option);
   }
 }
 
@@ -95,6 +98,7 @@ function rulesText() {
   const changes = [];
   for (const input of document.querySelectorAll("[data-option]")) {
     const name = input.dataset.option;
+    if (preset.fixed.includes(name)) continue;
     const value = input.dataset.kind === "bool" ? input.checked : input.value;
     if (String(value) !== String(preset.values[name])) {
       changes.push(`${name}=${input.dataset.kind === "bool" ? (value ? "yes" : "no") : value}`);
