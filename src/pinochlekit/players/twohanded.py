@@ -20,7 +20,8 @@ The three levels of ``docs/players.md`` carried over to two players with a stock
   ``standard`` player; it keeps standard's choice unless that averages more
   than 5 points below the best action, and otherwise takes the best.
 
-Simulations run in Python (the C core covers the four-handed game only).
+Rollouts run in C (:mod:`pinochlekit.twocore`) when the extension is built, else
+in Python; both give the same values.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from pinochlekit import twocore
 from pinochlekit.actions import PLAYS, Action, Play
 from pinochlekit.cards import Hand, Rank
 from pinochlekit.tricks import card_points, winner_index
@@ -37,7 +39,8 @@ from pinochlekit.two_views import TwoHandedView, TwoStage
 from pinochlekit.twohanded import TwoHandedGame, combinations
 from pinochlekit.views import View
 
-__all__ = ["is_two_handed", "two_easy", "two_pro", "two_standard"]
+__all__ = ["is_two_handed", "python_rollout_values", "rollout_values", "two_easy", "two_pro",
+           "two_standard"]
 
 def is_two_handed(view: View) -> bool:
     """Whether ``view`` is a seat's view of the two-handed game."""
@@ -252,6 +255,24 @@ def sample_hidden(view: TwoHandedView, rng: random.Random) -> tuple[Hand, list[i
     """A deal of the cards ``view``'s seat has not seen: (the opponent's hidden cards,
     the face-down stock in drawing order), uniform among the deals consistent with
     the view (the opponent's known cards stay with it)."""
+    known_hidden, base, need = _hidden_parts(view)
+    unseen = list(base)
+    rng.shuffle(unseen)
+    opponent = known_hidden + Hand.from_cards(unseen[:need])
+    return opponent, unseen[need:]
+
+
+_last_hidden: tuple[TwoHandedView, tuple[Hand, tuple[int, ...], int]] | None = None
+
+
+def _hidden_parts(view: TwoHandedView) -> tuple[Hand, tuple[int, ...], int]:
+    """(the opponent's known hidden cards, the unseen cards in kind order, how many
+    of them the opponent holds) for :func:`sample_hidden`; kept for the last view,
+    since ``pro`` deals many times from one view."""
+    global _last_hidden
+    last = _last_hidden
+    if last is not None and last[0] is view:
+        return last[1]
     seat = view.seat
     assert seat is not None and view.hand is not None
     other = 1 - seat
@@ -264,16 +285,17 @@ def sample_hidden(view: TwoHandedView, rng: random.Random) -> tuple[Hand, list[i
         n = 2 - view.hand.count(k) - played.count(k) - known.count(k)
         n -= 1 if view.turn_up == k else 0
         unseen += [k] * n
-    rng.shuffle(unseen)
     need = view.hand_sizes[other] - len(view.table[other]) - len(known_hidden)
-    opponent = known_hidden + Hand.from_cards(unseen[:need])
-    return opponent, unseen[need:]
+    parts = (known_hidden, tuple(unseen), need)
+    _last_hidden = (view, parts)
+    return parts
 
 
-def rollout(game: TwoHandedGame, seat: int) -> int:
+def rollout(game: TwoHandedGame, seat: int, hand_number: int | None = None) -> int:
     """Play the hand out with standard players; ``seat``'s meld and tricks minus the
-    opponent's for the whole hand."""
-    start = game.hand_number
+    opponent's for the whole hand (hand ``hand_number``, by default the current one:
+    give it when the hand may already be over)."""
+    start = game.hand_number if hand_number is None else hand_number
     while game.winner is None and game.hand_number == start:
         actor = game.to_act
         assert actor is not None
@@ -283,6 +305,38 @@ def rollout(game: TwoHandedGame, seat: int) -> int:
         return (game.meld_points[seat] + game.trick_points[seat]
                 - game.meld_points[1 - seat] - game.trick_points[1 - seat])
     return result.scores[seat] - result.scores[1 - seat]
+
+
+def rollout_values(view: TwoHandedView, action: Action,
+                   deals: Sequence[tuple[Hand, list[int]]]) -> list[int]:
+    """For each deal (the opponent's hidden cards, the stock in drawing order, as
+    :func:`sample_hidden` gives them): ``action`` taken in ``view``'s position, then the
+    hand played out by standard players; the value :func:`rollout` gives for the seat.
+
+    Played by the C core (:mod:`pinochlekit.twocore`) when it is built, else by
+    :func:`python_rollout_values`; both give the same values. ``ValueError`` if
+    ``action`` is not one of the view's legal actions."""
+    if action not in view.legal_actions:
+        raise ValueError(f"{action} is not a legal action of seat {view.seat} here")
+    fast = twocore.rollout_values(view, action, deals)
+    return python_rollout_values(view, action, deals) if fast is None else fast
+
+
+def python_rollout_values(view: TwoHandedView, action: Action,
+                          deals: Sequence[tuple[Hand, list[int]]]) -> list[int]:
+    """:func:`rollout_values` in Python (the reference): for each deal
+    ``rollout(g, seat, start)`` after ``g = TwoHandedGame.from_view(view, opponent, stock)``
+    and ``g.apply_unchecked(action)`` (``start``: the hand number before the action, so
+    that an action ending the hand scores that hand, not the next)."""
+    assert view.seat is not None
+    seat = view.seat
+    out = []
+    for opponent, stock in deals:
+        game = TwoHandedGame.from_view(view, opponent, stock)
+        start = game.hand_number
+        game.apply_unchecked(action)
+        out.append(rollout(game, seat, start))
+    return out
 
 
 def two_pro(view: View, rng: random.Random, samples: int) -> Action:
@@ -296,14 +350,7 @@ def two_pro(view: View, rng: random.Random, samples: int) -> Action:
     if view.stage is TwoStage.LATE:
         samples = 1  # the stock is gone: the opponent's hand is known, one deal is exact
     deals = [sample_hidden(view, rng) for _ in range(samples)]
-    totals: dict[Action, int] = {}
-    for action in legal:
-        total = 0
-        for opponent, stock in deals:
-            game = TwoHandedGame.from_view(view, opponent, stock)
-            game.apply_unchecked(action)
-            total += rollout(game, view.seat)
-        totals[action] = total
+    totals = {action: sum(rollout_values(view, action, deals)) for action in legal}
     best = max(legal, key=lambda a: (totals[a], a == choice))
     if (totals[best] - totals[choice]) * view.rules.unit > 5 * samples:
         return best
