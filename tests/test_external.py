@@ -105,7 +105,8 @@ def test_random_bot_plays_a_whole_hand_with_the_documented_messages() -> None:
     lines = transcript.getvalue().splitlines()
     sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
     answers = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
-    assert sent[0] == {"type": "hello", "protocol": 1, "seat": 1, "rules": "pagat", "seed": "s1"}
+    assert sent[0] == {"type": "hello", "protocol": 1, "seat": 1, "rules": "pagat",
+                       "players": 4, "seed": "s1"}
     acts = [m for m in sent if m["type"] == "act"]
     assert len(acts) == len(answers) >= 2
     for act, answer in zip(acts, answers, strict=True):

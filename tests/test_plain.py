@@ -10,22 +10,19 @@ a game killed and resumed must then match a game played straight through.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+from helpers import ROOT, Plain, answer_turns, environment
+from helpers import history as run_history
 
 from pinochlekit import Phase
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import Session
 from pinochlekit.tui.store import DB_NAME, Store
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def choose(turn: str) -> str:
@@ -46,59 +43,9 @@ def choose(turn: str) -> str:
     raise AssertionError(f"no choice in {turn!r}")
 
 
-class Plain:
-    """``pinochle play --plain`` as a child process with pipes."""
-
-    def __init__(self, data: Path, *args: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8",
-               "PINOCHLEKIT_DATA": str(data)}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pinochlekit", "play", "--plain", *args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            encoding="utf-8", bufsize=1, env=env, cwd=ROOT)
-        self.watchdog = threading.Timer(300, self.proc.kill)
-        self.watchdog.start()
-        self.lines: list[str] = []
-
-    def until_turn(self) -> list[str]:
-        """Read up to and including the next ``your turn:`` line (or to the end)."""
-        assert self.proc.stdout is not None
-        got: list[str] = []
-        for raw in self.proc.stdout:
-            line = raw.rstrip("\n")
-            got.append(line)
-            if line.startswith("your turn:"):
-                break
-        self.lines += got
-        return got
-
-    def send(self, command: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-
-    def finish(self) -> tuple[int, str]:
-        out, err = self.proc.communicate(timeout=600)
-        self.watchdog.cancel()
-        self.lines += out.splitlines()
-        return self.proc.returncode, err
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=60)
-        self.watchdog.cancel()
-
-
 def play_turns(plain: Plain, stop: object, limit: int = 3000) -> list[str]:
     """Answer every turn with :func:`choose` until ``stop(lines)`` or the game ends."""
-    for _ in range(limit):
-        lines = plain.until_turn()
-        if not lines or not lines[-1].startswith("your turn:"):
-            return lines
-        if callable(stop) and stop(lines):
-            return lines
-        plain.send(choose(lines[-1]))
-    raise AssertionError("too many turns")
+    return answer_turns(plain, lambda lines: choose(lines[-1]), stop, limit)
 
 
 def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
@@ -242,13 +189,9 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
     plain = Plain(tmp_path, "--rules", "playingcards", "--seed", "6", "--level", "easy")
     play_turns(plain, None)
     assert plain.finish()[0] == 0
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PINOCHLEKIT_DATA": str(tmp_path),
-           "PYTHONIOENCODING": "utf-8"}
 
     def history(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "pinochlekit", "history", *args],
-                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
-                              encoding="utf-8", stdin=subprocess.DEVNULL)
+        return run_history(tmp_path, *args)
 
     listing = history()
     assert listing.returncode == 0, listing.stderr
@@ -285,10 +228,9 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
 ])
 def test_play_refuses_bad_options_in_one_line(tmp_path: Path, args: list[str],
                                               message: str) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PINOCHLEKIT_DATA": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "pinochlekit", "play", "--plain", *args],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
-                          stdin=subprocess.DEVNULL)
+                          capture_output=True, text=True, env=environment(tmp_path), cwd=ROOT,
+                          timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert done.stderr.startswith("pinochle: error: ") and message in done.stderr
     assert len(done.stderr.splitlines()) == 1
@@ -297,9 +239,9 @@ def test_play_refuses_bad_options_in_one_line(tmp_path: Path, args: list[str],
 
 @pytest.mark.parametrize("command", ["play", "history"])
 def test_play_and_history_have_help(command: str) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run([sys.executable, "-m", "pinochlekit", command, "--help"],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                          capture_output=True, text=True, env=environment(), cwd=ROOT,
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"usage: pinochle {command}")
     assert ("--resume" in done.stdout) == (command == "play")

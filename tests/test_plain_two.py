@@ -7,13 +7,10 @@ through, and ``pinochle history`` of a two-handed game.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-from test_plain import ROOT, Plain
+from helpers import Plain, answer_turns, history
 
 from pinochlekit.games import replay
 from pinochlekit.tui.session import Session
@@ -41,14 +38,8 @@ def choose_two(turn: str) -> str:
 
 
 def play_two(plain: Plain, stop: object = None, limit: int = 2000) -> list[str]:
-    for _ in range(limit):
-        lines = plain.until_turn()
-        if not lines or not lines[-1].startswith("your turn:"):
-            return lines
-        if callable(stop) and stop(lines):
-            return lines
-        plain.send(choose_two(lines[-1]))
-    raise AssertionError("too many turns")
+    """Answer every turn with :func:`choose_two` until ``stop(lines)`` or the end."""
+    return answer_turns(plain, lambda lines: choose_two(lines[-1]), stop, limit)
 
 
 def _saved(data: Path) -> Session:
@@ -140,19 +131,11 @@ def test_two_handed_history(tmp_path: Path) -> None:
     plain = Plain(tmp_path, "--rules", SHORT, "--seed", "4", "--level", "easy")
     play_two(plain)
     assert plain.finish()[0] == 0
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PINOCHLEKIT_DATA": str(tmp_path),
-           "PYTHONIOENCODING": "utf-8"}
-
-    def history(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "pinochlekit", "history", *args],
-                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
-                              encoding="utf-8", stdin=subprocess.DEVNULL)
-
-    listing = history()
+    listing = history(tmp_path)
     assert listing.returncode == 0, listing.stderr
     assert re.match(r"\s+1  \S+ \S+  two\(target=300\)  (won|lost) \d+ to \d+, \d+ hands  "
                     r"\(North easy\)", listing.stdout), listing.stdout
-    steps = history("1", "--hand", "1").stdout.splitlines()
+    steps = history(tmp_path, "1", "--hand", "1").stdout.splitlines()
     assert steps[0].startswith("game 1, hand 1, dealer You")
     assert sum(1 for line in steps if re.match(r"\s+\d+\. \w+ plays? ", line)) == 48
     assert any(re.match(r"\s+\d+\. (You|North) lays? (no meld|[a-z ]+ \S+)", line)

@@ -34,8 +34,13 @@ from pinochlekit import (
     meld,
     parse_action,
 )
+from pinochlekit.cards import parse_cards
+from pinochlekit.games import new_game
 from pinochlekit.players import PLAYERS, Player, RandomPlayer, SimplePlayer
 from pinochlekit.players.simple import estimate
+from pinochlekit.two_actions import DIX, NO_MELD, LayMeld
+from pinochlekit.two_views import TwoHandedView, TwoStage
+from pinochlekit.twohanded import TwoHandedGame
 
 PRESETS = Rules.presets()
 
@@ -218,3 +223,82 @@ def test_random_player_auction_passes_or_raises_one_step() -> None:
     game = fixed_game("pagat", "bid 300")
     seen = {RandomPlayer(i).choose(game.view(1)) for i in range(60)}
     assert seen == {Pass(), Pass(help=True), Bid(310)}
+
+
+# -- three- and two-handed games -------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["three", "three(widow=take)", "two", "two(target=500)"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_simple_players_finish_three_and_two_handed_games(rules: str, seed: int) -> None:
+    game = new_game(rules, seed=seed)
+    players = [SimplePlayer(s) for s in range(game.rules.players)]
+    kinds: set[str] = set()
+    while game.winner is None:
+        assert len(game.results) < 100, "no winner: the game does not end"
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].choose(view)
+        assert action in view.legal_actions, (action, view.phase)
+        kinds.add(type(action).__name__)
+        game.apply(action, seat)
+    assert max(game.scores) >= game.rules.game_target
+    if game.rules.players == 2:
+        assert {"LayMeld", "NoMeld", "Play"} <= kinds
+    elif game.rules.widow == "take":
+        assert "Discard" in kinds
+
+
+def test_simple_beats_random_in_the_two_handed_game() -> None:
+    wins = 0
+    for seed in range(6):
+        game = new_game("two(target=500)", seed=seed)
+        simple_seat = seed % 2
+        players: list[Player] = [RandomPlayer(seed), RandomPlayer(seed)]
+        players[simple_seat] = SimplePlayer(seed)
+        while game.winner is None:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)), seat)
+        wins += game.winner == simple_seat
+    assert wins >= 5
+
+
+# Seat 0 (the dealer's opponent leads) holds a royal marriage, kings around but the
+# club king, and the nine of trump; the turned-up card is the TS (spades trump).
+TWO_DEAL = (Hand.parse("KS QS 9S KH KD AH JH 9D 9D JC TC 9C"),
+            Hand.parse("AS AS TS JS JS QS KS 9S AH TH TH QH"),
+            tuple(parse_cards("TS KH QH JH 9H 9H AD AD TD TD KD QD QD JD JD AC AC KC KC QC "
+                              "QC JC TC 9C")))
+
+
+def two_view(**changes: object) -> TwoHandedView:
+    game = TwoHandedGame.new("two", seed=0, dealer=1, deals=[TWO_DEAL])
+    view = game.view(0)
+    return dataclasses.replace(view, **changes)  # type: ignore[arg-type]
+
+
+def test_two_handed_meld_turn_dix_first_then_the_best_meld() -> None:
+    melds = (LayMeld(tuple(parse_cards("KS QS"))), LayMeld(tuple(parse_cards("KH KS KD KC"))))
+    player = SimplePlayer()
+    view = two_view(stage=TwoStage.MELD, legal_actions=(*melds, DIX, NO_MELD))
+    assert player.choose(view) == DIX
+    view = two_view(stage=TwoStage.MELD, legal_actions=(*melds, NO_MELD))
+    assert player.choose(view) == melds[1]  # kings around 80 over the royal marriage 40
+    view = two_view(stage=TwoStage.MELD, legal_actions=(NO_MELD,))
+    assert player.choose(view) == NO_MELD
+
+
+def test_two_handed_early_tricks_keep_the_meld_and_take_counters() -> None:
+    player = SimplePlayer()
+    plays = tuple(Play(c) for c in Hand.parse("KS QS 9S KH KD AH JH 9D JC TC 9C"))
+    # Leading: the lowest card outside trump and the meld (KS QS KH KD are meld).
+    view = two_view(legal_actions=plays)
+    assert player.choose(view) == Play(parse_cards("9D")[0])
+    # An ace led: win it with the cheapest card that beats it, not a trump if possible.
+    view = two_view(trick=((1, parse_cards("AC")[0]),), legal_actions=plays)
+    assert player.choose(view) == Play(parse_cards("9S")[0])  # no higher club: low trump
+    # A low card led: throw the lowest card outside the meld instead of winning.
+    view = two_view(trick=((1, parse_cards("QC")[0]),), legal_actions=plays)
+    assert player.choose(view) == Play(parse_cards("9D")[0])

@@ -111,7 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("meld", _run_meld, "score the meld of some cards",
                   "Show the best meld of one player's cards, item by item, and its total "
-                  "(RULES.md §1 Meld).\n\nexample: pinochle meld --trump S AS TS KS QS JS 9S")
+                  "(RULES.md §1 Meld). Two-handed (--rules two), the most the cards score "
+                  "laid one meld at a time, one after each won trick, in a playable order "
+                  "(RULES.md §4), with the dix counted for each nine of trump."
+                  "\n\nexample: pinochle meld --trump S AS TS KS QS JS 9S")
     sub.add_argument("--trump", required=True, metavar="SUIT",
                      help="the trump suit (S, H, D, C), or 'none' before trump is named")
     sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
@@ -122,7 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("legal", _run_legal, "list the cards a hand may play to a trick",
                   "Show which cards of a hand may be played to the trick so far, and why "
-                  "each other card may not (RULES.md §1 Play).\n\n"
+                  "each other card may not (RULES.md §1 Play). Two-handed (--rules two): "
+                  "the rule of the last 12 tricks, once the stock is gone; with --early, "
+                  "the early tricks, where any card may be played (RULES.md §4).\n\n"
                   'example: pinochle legal --trump S --trick "KH AH" AH TH 9H KS')
     sub.add_argument("--trump", required=True, metavar="SUIT",
                      help="the trump suit (S, H, D or C)")
@@ -133,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--first-trick", action="store_true",
                      help="this is the first trick of the hand (matters when the first "
                           "lead must be trump)")
+    sub.add_argument("--early", action="store_true",
+                     help="two-handed: a trick while the stock lasts (any card may be "
+                          "played)")
     sub.add_argument("hand", nargs="+", metavar="CARD",
                      help="the cards in hand, as separate arguments or one quoted string")
 
@@ -150,8 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--players", default=None, metavar="NAMES",
                      help=f"one player for every seat, or one per seat separated by commas; "
                           f"names: {', '.join(PLAYERS)}, optionally with options, e.g. "
-                          f"'standard(bid_sims=200)' (default: simple; standard with "
-                          f"--rules two)")
+                          f"'standard(bid_sims=200)' (default: simple)")
     sub.add_argument("--record", metavar="FILE",
                      help="also write the game record (JSON) to FILE, for 'pinochle replay'")
     sub.add_argument("--max-hands", type=int, default=1000, metavar="N",
@@ -261,8 +268,17 @@ def meld_dict(result: MeldResult) -> dict[str, object]:
 
 def _run_meld(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    trump = _read_trump(args.trump, allow_none=True)
-    result = meld(_read_cards(args.cards), trump, rules)
+    trump = _read_trump(args.trump, allow_none=rules.players != 2)
+    if rules.players == 2:  # RULES.md §4: one meld per won trick (pinochlekit.two_meld)
+        from pinochlekit.two_meld import best_two_meld
+        assert trump is not None
+        result = best_two_meld(_read_cards(args.cards), trump, rules)
+        if not args.json:
+            print("two-handed: the most these cards score laid one meld per won trick, in\n"
+                  "this order (a laid card serves again only in another class), each nine\n"
+                  "of trump counted as a dix")
+    else:
+        result = meld(_read_cards(args.cards), trump, rules)
     if args.json:
         print(json.dumps(meld_dict(result)))
         return 0
@@ -288,11 +304,20 @@ def _run_legal(args: argparse.Namespace) -> int:
     hand_cards = _read_cards(args.hand)
     trick = parse_cards(args.trick)
     if len(trick) >= rules.players:
-        raise UsageError(f"a trick holds at most {rules.players - 1} cards before yours, "
+        most = rules.players - 1
+        raise UsageError(f"a trick holds at most {most} card{'s' * (most > 1)} before yours, "
                          f"not {len(trick)}: {args.trick!r}")
     Hand.from_cards([*hand_cards, *trick])  # no third copy of any card
     hand = Hand.from_cards(hand_cards)
-    legal = legal_plays(hand, trick, trump, rules, first_trick=args.first_trick)
+    if args.early and rules.players != 2:
+        raise UsageError("--early is for the two-handed game (--rules two)")
+    if rules.players == 2:  # RULES.md §4: free play while the stock lasts, then old rules
+        print("two-handed, " + ("early trick (the stock lasts): any card may be played"
+                                if args.early else "last 12 tricks (the stock is gone)"))
+    if args.early:
+        legal = list(Hand.from_cards(set(hand_cards)))
+    else:
+        legal = legal_plays(hand, trick, trump, rules, first_trick=args.first_trick)
     print("legal: " + " ".join(str(c) for c in Hand.from_cards(legal)))
     illegal = [c for c in Hand.from_cards(set(hand_cards)) if c not in legal]
     if illegal:
@@ -317,16 +342,11 @@ def _read_seed(text: str | None) -> int | str | None:
 
 def _run_demo(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    # 'simple' plays the four-handed game only; two-handed demos default to 'standard'.
-    names = split_specs(args.players or ("standard" if rules.players == 2 else "simple"))
+    names = split_specs(args.players or "simple")
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
         raise UsageError(f"--players: give one name or {rules.players}, not {len(names)}")
-    if rules.players == 2 and any(name.split("(")[0].strip().lower() == "simple"
-                                  for name in names):
-        raise UsageError("--players: 'simple' plays the four-handed game only; the "
-                         "two-handed game takes random, easy, standard or pro")
     try:
         for name in names:  # check every spec before playing
             make_player(name).close()

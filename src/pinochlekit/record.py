@@ -83,16 +83,26 @@ class GameRecord:
         return cls.from_dict(data)
 
     def replay(self, upto: int | None = None) -> Game:
-        """Rebuild the game, checking each action; ``upto`` stops after that many."""
+        """Rebuild a three- or four-handed game, checking each action; ``upto`` stops
+        after that many. A two-handed record raises :class:`RecordError` pointing to
+        :func:`pinochlekit.replay`, which rebuilds every kind of game."""
+        # Imported here: the games import this module for their ``record``.
         from pinochlekit.actions import parse_action
         from pinochlekit.cards import Hand
         from pinochlekit.game import Game
         from pinochlekit.rules import Rules
 
         try:
+            rules = Rules.from_string(self.rules)
+        except PinochleError as error:
+            raise RecordError(f"record cannot start: {error}") from None
+        if rules.players == 2:  # RULES.md §4: a game with a stock, not an auction
+            raise RecordError(f"a two-handed record ({self.rules}) replays with "
+                              f"pinochlekit.replay(record) or TwoHandedGame.from_record, "
+                              f"not GameRecord.replay")
+        try:
             deals = [[Hand.parse(h) for h in d] for d in self.deals]
-            game = Game.new(Rules.from_string(self.rules), seed=self.seed, dealer=self.dealer,
-                            deals=deals)
+            game = Game.new(rules, seed=self.seed, dealer=self.dealer, deals=deals)
         except (NotationError, PinochleError) as error:
             raise RecordError(f"record cannot start: {error}") from None
         for number, text in enumerate(self.actions[:upto], 1):

@@ -5,10 +5,13 @@ way a chess GUI talks to a UCI engine: one JSON object per line each way. The
 full protocol, with an example exchange, is ``docs/protocol.md``; in short:
 
 - the server sends ``{"type": "hello", "protocol": 1, "seat": S, "rules": R,
-  "seed": X}`` once, before the first decision;
+  "players": N, "seed": X}`` once, before the first decision;
 - whenever the seat must act, ``{"type": "act", "view": VIEW}`` where VIEW is
-  :meth:`pinochlekit.View.to_dict` (with ``legal_actions`` as text), and the
-  program answers one line: ``{"action": "play TS"}`` or the bare ``play TS``;
+  :meth:`pinochlekit.View.to_dict` (with ``legal_actions`` as text; the
+  three-handed widow and discards and the two-handed stage, turned-up card,
+  stock and table included), and the program answers one line:
+  ``{"action": "play TS"}`` or the bare ``play TS`` (two-handed also ``meld
+  KS QS``, ``dix``, ``no meld``);
 - ``{"type": "result", "hand": HAND}`` after each hand, no answer;
 - ``{"type": "bye"}`` when the player is closed; the program should exit.
 
@@ -42,9 +45,12 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any, ClassVar, TextIO
 
-from pinochlekit.actions import Action, parse_action
+from pinochlekit.actions import Action
 from pinochlekit.errors import NotationError, PinochleError
+from pinochlekit.games import parse_game_action
 from pinochlekit.players.base import Player
+from pinochlekit.rules import Rules
+from pinochlekit.two_views import TwoHandResult
 from pinochlekit.views import HandResult, View
 
 __all__ = [
@@ -102,8 +108,13 @@ def is_command(spec: str) -> bool:
 
 
 def hand_result_dict(result: HandResult) -> dict[str, Any]:
-    """A JSON-ready dict of a finished hand (the ``hand`` of a ``result`` message)."""
-    return {
+    """A JSON-ready dict of a finished hand (the ``hand`` of a ``result`` message).
+
+    Three-handed hands add the ``widow`` and the declarer's ``discards`` (RULES.md
+    §3); two-handed hands every meld ``events`` in order and the game's ``target``
+    (RULES.md §4).
+    """
+    out = {
         "number": result.number, "dealer": result.dealer, "outcome": result.outcome.value,
         "declarer": result.declarer, "contract": result.contract,
         "trump": None if result.trump is None else result.trump.letter,
@@ -114,6 +125,14 @@ def hand_result_dict(result: HandResult) -> dict[str, Any]:
                     "cards": " ".join(map(str, t.cards)), "winner": t.winner,
                     "points": t.points} for t in result.tricks],
     }
+    if result.widow:
+        out["widow"] = " ".join(map(str, result.widow))
+        out["discards"] = " ".join(map(str, result.discards)) or None
+    if isinstance(result, TwoHandResult):
+        out["events"] = [{"seat": e.seat, "name": e.name, "cards": " ".join(map(str, e.cards)),
+                          "points": e.points} for e in result.events]
+        out["target"] = result.target
+    return out
 
 
 def _quote(text: str) -> str:
@@ -186,7 +205,8 @@ class ExternalPlayer(Player):
             self._threads.append(thread)
         self.seat = view.seat
         self._send({"type": "hello", "protocol": PROTOCOL, "seat": view.seat,
-                    "rules": str(view.rules), "seed": self.seed})
+                    "rules": str(view.rules), "players": view.rules.players,
+                    "seed": self.seed})
 
     def _who(self) -> str:
         seat = "" if self.seat is None else f" at seat {self.seat}"
@@ -282,7 +302,7 @@ class ExternalPlayer(Player):
             self._start(view)
         self._send({"type": "act", "view": view.to_dict()})
         line = self._receive()
-        action = self._parse(line)
+        action = self._parse(line, view.rules)
         if action not in view.legal_actions:
             self._kill()
             raise IllegalResponseError(
@@ -290,8 +310,10 @@ class ExternalPlayer(Player):
                 f"{view.phase}; legal: {_legal_summary(view.legal_actions)}")
         return action
 
-    def _parse(self, line: str) -> Action:
-        """The action in an answer line: ``{"action": TEXT}`` or the bare TEXT."""
+    def _parse(self, line: str, rules: Rules) -> Action:
+        """The action in an answer line: ``{"action": TEXT}`` or the bare TEXT, read
+        as an action of the game ``rules`` describe (two-handed: ``meld``, ``dix``,
+        ``no meld``)."""
         text: object = line
         if line.startswith(("{", "[", '"')):
             try:
@@ -307,7 +329,7 @@ class ExternalPlayer(Player):
                                     '{"action": "<action text>"}')
         assert isinstance(text, str)
         try:
-            return parse_action(text)
+            return parse_game_action(rules, text)
         except NotationError as error:
             self._kill()
             raise ProtocolError(f"{self._who()} answered {_quote(line)}, which is not an "

@@ -1,8 +1,10 @@
 """Two cheap computer players: a simple one for demos and a random one for tests.
 
 Both see only their seat's :class:`~pinochlekit.View` and always answer with one
-of ``view.legal_actions``. Neither is one of the ``easy``/``standard``/``pro``
-players of RULES.md §5; :class:`SimplePlayer` is a few rules of thumb.
+of ``view.legal_actions``, in every game: four-handed, three-handed (RULES.md
+§3) and two-handed (RULES.md §4). Neither is one of the
+``easy``/``standard``/``pro`` players of RULES.md §5; :class:`SimplePlayer` is a
+few rules of thumb.
 
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=5)
@@ -31,9 +33,12 @@ from pinochlekit.actions import (
     ThrowIn,
 )
 from pinochlekit.cards import Card, Hand, Rank, Suit
-from pinochlekit.meld import meld
+from pinochlekit.meld import meld, meld_values
 from pinochlekit.players.base import Player
 from pinochlekit.tricks import card_points, winner_index
+from pinochlekit.two_actions import DIX, NO_MELD, LayMeld
+from pinochlekit.two_views import TwoHandedView, TwoStage
+from pinochlekit.twohanded import combinations
 from pinochlekit.views import Phase, View
 
 __all__ = ["RandomPlayer", "SimplePlayer", "estimate"]
@@ -44,6 +49,11 @@ _PER_TEN = 5
 _PARTNER_PASSING = 100  # what partner's passed cards are worth to the declarer
 _PARTNER_PLAIN = 40  # what partner's meld and tricks are worth without passing
 _THROW_IN_MARGIN = 200  # throw in when the contract exceeds team meld + this
+# Three-handed (RULES.md §3), instead of partner's help: the widow kept out (its
+# trick points go to the declarer), or taken (three more cards, three discards).
+# Picked over 30 games of simple players; most sets there are the forced opening.
+_WIDOW_OUT = 40
+_WIDOW_TAKEN = 60
 
 
 def _hand(view: View) -> Hand:
@@ -57,7 +67,8 @@ def estimate(hand: Hand, view: View) -> tuple[int, Suit]:
 
     The best meld over the four suits (ties: the longer suit), plus a rough
     trick allowance (10 per ace, 5 per ten) and an allowance for partner's
-    help (100 with passing, 40 without), all in the game's own scale.
+    help (100 with passing, 40 without; three-handed, for the widow instead:
+    40 kept out, 60 taken), all in the game's own scale.
     """
     rules = view.rules
     unit = rules.unit
@@ -65,7 +76,10 @@ def estimate(hand: Hand, view: View) -> tuple[int, Suit]:
         ((meld(hand, suit, rules).points, len(hand.suit(suit))), suit) for suit in Suit)
     aces = sum(1 for c in hand if c.rank == Rank.ACE)
     tens = sum(1 for c in hand if c.rank == Rank.TEN)
-    partner = _PARTNER_PASSING if rules.cards_passed else _PARTNER_PLAIN
+    if rules.players == 3:
+        partner = _WIDOW_TAKEN if rules.widow == "take" else _WIDOW_OUT
+    else:
+        partner = _PARTNER_PASSING if rules.cards_passed else _PARTNER_PLAIN
     tricks = (_PER_ACE * aces + _PER_TEN * tens + partner) // unit
     return best_meld + tricks, best_suit
 
@@ -83,6 +97,14 @@ class SimplePlayer(Player):
     - Play: lead a non-trump ace, else the lowest card; following, play low when
       partner is winning (a counter if last to play), else the highest card that
       wins the trick (the lowest such card if last to play), else the lowest.
+    - Three-handed: the same rules without a partner; the discards are the cards
+      the declarer would return.
+    - Two-handed, after a won early trick: count the dix whenever it may, then lay
+      the meld worth the most, else say no meld. Early tricks: lead the lowest
+      card that is neither trump nor in the hand's meld; follow a counter (ace or
+      ten) with the lowest card that wins it, a non-trump one first, and anything
+      else with the lowest card outside the meld. The last tricks: the play rules
+      above.
     """
 
     name = "simple"
@@ -92,7 +114,10 @@ class SimplePlayer(Player):
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do in the {view.phase}")
-        if view.phase is Phase.AUCTION:
+        if isinstance(view, TwoHandedView) and view.stage is not TwoStage.LATE:
+            action = self._meld_turn(view, legal) if view.stage is TwoStage.MELD else \
+                self._early_trick(view, legal)
+        elif view.phase is Phase.AUCTION:
             action = self._bid(view, legal)
         elif view.phase is Phase.TRUMP:
             action = self._trump(view, legal)
@@ -198,6 +223,40 @@ class SimplePlayer(Player):
         if not winners:
             return Play(min(cards, key=low))
         return Play(min(winners, key=strength) if last else max(winners, key=strength))
+
+
+    # -- two-handed (RULES.md §4) ----------------------------------------------
+
+    def _meld_turn(self, view: TwoHandedView, legal: Sequence[Action]) -> Action:
+        if DIX in legal:  # exchanging is never worse, and it leaves the meld to lay
+            return DIX
+        assert view.trump is not None
+        values = meld_values(view.rules)
+        names = {tuple(sorted(cards)): name for name, _, cards in combinations(view.trump)}
+        melds = [a for a in legal if isinstance(a, LayMeld)]
+        if not melds:
+            return NO_MELD
+        return max(melds, key=lambda a: (values[names[tuple(sorted(a.cards))]], -len(a.cards)))
+
+    def _early_trick(self, view: TwoHandedView, legal: Sequence[Action]) -> Action:
+        hand = _hand(view)
+        trump = view.trump
+        assert trump is not None
+        points = card_points(view.rules)
+        keep = meld(hand, trump, view.rules).shown
+        cards = [a.card for a in legal if isinstance(a, Play)]
+
+        def cheap(card: Card) -> tuple[bool, bool, int, int, int]:
+            """Lowest first: outside the meld, not trump, fewest points, lowest rank."""
+            return (card in keep, card.suit == trump, points[card], card.rank, card)
+
+        if not view.trick:
+            return Play(min(cards, key=cheap))
+        led = view.trick[0][1]
+        winners = [c for c in cards if winner_index([led, c], trump) == 1]
+        if led.rank in (Rank.ACE, Rank.TEN) and winners:
+            return Play(min(winners, key=lambda c: (c.suit == trump, c in keep, c.rank, c)))
+        return Play(min(cards, key=cheap))
 
 
 class RandomPlayer(Player):

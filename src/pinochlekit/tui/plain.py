@@ -25,6 +25,7 @@ commands:
   trump H | H          name trump (S, H, D, C) when you won the auction
   give AS TS KS QS     pass cards to the declarer (partner of the declarer)
   return AS TS KS QS   pass cards back to partner (the declarer)
+  discard AS TS KS     three-handed, widow taken: the declarer lays 3 cards aside
   play TS | TS         play a card (10S and symbols like 10♠ work too)
   throw in | moon      concede the hand, or shoot the moon, before the first card
   meld KS QS | KS QS   two-handed, after winning an early trick: lay one meld

@@ -421,9 +421,12 @@ class Session:
         game = self.four
         hand_before, results_before = game.hand_number, len(game.results)
         melds_before, tricks_before = game.melds, len(game.tricks)
+        widow_before = game.widow
         game.apply(action, seat)
         self._saved(seat, action)
         lines = [self.tell(seat, action)]
+        if widow_before is None and game.widow and game.declarer is not None:
+            lines.append(self._widow_line(game.declarer, game.widow))
         result = game.results[-1] if len(game.results) > results_before else None
         melds = result.melds if result is not None else game.melds
         if melds_before is None and melds and (result is None or not result.tricks):
@@ -468,6 +471,16 @@ class Session:
         elif game.hand_number != hand_before:
             lines += self.new_hand_lines()
         return lines
+
+    def _widow_line(self, declarer: int, widow: Hand) -> str:
+        """RULES.md §3: the widow turned up for all once the auction is won; taken
+        into the declarer's hand, or kept out with its points for the declarer."""
+        cards = " ".join(c.pretty for c in widow.cards())
+        who = self.name(declarer)
+        if self.game.rules.widow == "take":
+            verb = "take" if declarer == HUMAN else "takes"
+            return f"the widow is turned up: {cards}; {who} {verb} it"
+        return f"the widow is turned up: {cards}; it stays out, its points for {who}"
 
     def _saved(self, seat: int, action: Action) -> None:
         """Note who acted and save the action (just applied) at once."""
