@@ -8,6 +8,7 @@ process clock (one core). The budget ``time`` maps to a fixed amount of work
 
     python bench/expert_decisions.py --time 1.0 --hands 4
     python bench/expert_decisions.py --time 0.2 --hands 8 --rules modern
+    python bench/expert_decisions.py --time 0.1 --hands 2 --rules three
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import argparse
 import statistics
 import time
 
-from pinochlekit import Game, Phase
+from pinochlekit import Game, Phase, Rules
 from pinochlekit.players import ExpertPlayer
 
 
@@ -28,9 +29,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     by_phase: dict[str, list[float]] = {}
+    seats = Rules.from_string(args.rules).players
     for number in range(args.hands):
-        game = Game.new(args.rules, seed=args.seed + number, dealer=number % 4)
-        players = [ExpertPlayer(f"bench/{number}/{s}", time=args.time) for s in range(4)]
+        game = Game.new(args.rules, seed=args.seed + number, dealer=number % seats)
+        players = [ExpertPlayer(f"bench/{number}/{s}", time=args.time) for s in range(seats)]
         while not game.results:
             seat = game.to_act
             assert seat is not None

@@ -6,6 +6,7 @@ prints the median and the maximum time of one ``card_values`` call per N.
 
     python bench/expert_solver.py --positions 40
     python bench/expert_solver.py --positions 10 --tricks 3,4,5 --python
+    python bench/expert_solver.py --positions 40 --rules three   # three hands, a declarer
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def main() -> None:
     parser.add_argument("--rules", default="pagat")
     parser.add_argument("--python", action="store_true", help="the pure-Python solver")
     args = parser.parse_args()
-    rules = Rules.preset(args.rules)
+    rules = Rules.from_string(args.rules)
+    seats = 3 if rules.players == 3 else 4
     native = not args.python
     if native and native_solver() is None:
         raise SystemExit("the C solver is not built (pip install -e .)")
@@ -38,8 +40,11 @@ def main() -> None:
         for _ in range(args.positions):
             deck = [k for k in range(24) for _ in range(2)]
             rng.shuffle(deck)
-            hands = tuple(Hand.from_cards(deck[i * tricks:(i + 1) * tricks]) for i in range(4))
-            end = Endgame(rng.randrange(4), hands, rng.randrange(4))
+            hands = tuple(Hand.from_cards(deck[i * tricks:(i + 1) * tricks])
+                          for i in range(seats))
+            # Three-handed (RULES.md §3): a random declarer alone against the two others.
+            end = Endgame(rng.randrange(4), hands, rng.randrange(seats),
+                          declarer=rng.randrange(3) if seats == 3 else -1)
             start = time.process_time()
             card_values(rules, end, 0, native=native)
             times.append(time.process_time() - start)

@@ -9,12 +9,13 @@ import random
 import pytest
 
 from pinochlekit import Game, Phase
-from pinochlekit.actions import Bid, Give, Return
+from pinochlekit.actions import Action, Bid, Discard, Give, Return, ThrowIn
 from pinochlekit.cards import Hand
 from pinochlekit.players import ExpertPlayer, PlayerSpecError, make_player
 from pinochlekit.players.inference import Inference, log_gain, weighted_deals
 from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
 from pinochlekit.players.simulate import set_backend
+from pinochlekit.widow import FULL_DECK
 
 FAST = "expert(time=0.02)"
 
@@ -201,3 +202,217 @@ def test_solver_values_become_round_scores_in_the_same_order() -> None:
                     assert scores[a][0] == scores[b][0]
         checked += 1
     assert checked >= 4
+
+
+# -- three-handed (RULES.md §3) ------------------------------------------------------------
+
+THREE = {"out": "three(target=500)", "take": "three(widow=take, target=500)"}
+FAST3 = "expert(time=0.01)"
+
+
+def play_game(rules: str, seed: int, specs: list[str]) -> Game:
+    """A whole game to the target, every action checked legal."""
+    game = Game.new(rules, seed=seed, dealer=seed % 3)
+    players = [make_player(spec, f"g/{seed}/{s}") for s, spec in enumerate(specs)]
+    while game.winner is None:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].choose(view)
+        assert action in view.legal_actions, (rules, seat, action)
+        game.apply(action, seat)
+    return game
+
+
+@pytest.mark.parametrize("widow", ["out", "take"])
+def test_three_handed_whole_games_legal_and_deterministic(widow: str) -> None:
+    specs = [FAST3, "pro(bid_sims=16, rollouts=4)", FAST3]
+    a = play_game(THREE[widow], 3, specs)
+    b = play_game(THREE[widow], 3, specs)
+    assert a.record == b.record
+    assert len(a.results) >= 2 and a.winner is not None
+    if widow == "take":
+        assert any(r.discards for r in a.results)
+
+
+def _other_deal(game: Game, seat: int, rng: random.Random) -> list[Hand]:
+    """The deal of ``game`` with the cards ``seat`` cannot see before the widow is
+    turned up (the other two hands and the widow) shuffled among those places."""
+    hands = [game.hand(s) for s in range(3)]
+    pool = [c for s in range(3) if s != seat for c in hands[s]]
+    pool += [c for c in FULL_DECK - sum(hands, Hand())]
+    rng.shuffle(pool)
+    out = []
+    for s in range(3):
+        if s == seat:
+            out.append(hands[s])
+        else:
+            out.append(Hand.from_cards(pool[:15]))
+            pool = pool[15:]
+    return out
+
+
+@pytest.mark.parametrize("widow", ["out", "take"])
+def test_three_handed_auction_uses_no_hidden_information(widow: str) -> None:
+    # Two games that differ only in the other seats' cards and the face-down widow
+    # give the seat to act the same view, so the expert must decide the same way.
+    rules = THREE[widow]
+    decided = set()
+    for seed in range(3):
+        real = Game.new(rules, seed=seed, dealer=seed % 3)
+        prefix: list[Action] = []
+        for step in range(3):
+            seat = real.to_act
+            if real.phase is not Phase.AUCTION or seat is None:
+                break
+            other = Game.new(rules, seed=seed, dealer=seed % 3,
+                             deals=[_other_deal(real, seat, random.Random(seed * 10 + step))])
+            for action in prefix:
+                other.apply(action, other.to_act)
+            assert other.hand(seat) == real.hand(seat) and other.dealt != real.dealt
+            assert other.view(seat) == real.view(seat)
+            one, two = (ExpertPlayer(f"h{seed}", time=0.01) for _ in range(2))
+            assert one.explain(real.view(seat)) == two.explain(other.view(seat))
+            action = one.choose(real.view(seat))
+            assert two.choose(other.view(seat)) == action
+            decided.add(type(action).__name__)
+            # Go on with a bid where one is possible, so that later seats read one.
+            legal = real.legal_actions()
+            nxt = next((a for a in legal if isinstance(a, Bid)), action) if step == 0 \
+                else action
+            real.apply(nxt, seat)
+            prefix.append(nxt)
+    assert decided  # at least one kind of decision compared
+
+
+def _to_phase(rules: str, seed: int, phase: Phase) -> Game | None:
+    game = Game.new(rules, seed=seed)
+    players = [make_player("pro(bid_sims=16, rollouts=4)", f"d{s}") for s in range(3)]
+    while game.phase is not phase:
+        if game.results:
+            return None
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)), seat)
+    return game
+
+
+def test_three_handed_discard_by_simulation() -> None:
+    from pinochlekit.meld import meld
+    from pinochlekit.players.passing import AfterDiscard, discard_candidates
+    from pinochlekit.players.simulate import simulate_hand, start_for_bid
+    checked = 0
+    for seed in range(6):
+        game = _to_phase(THREE["take"], seed, Phase.DISCARD)
+        if game is None:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        assert view.trump is not None
+        hand = game.hand(seat)
+        assert len(hand) == 18
+        candidates = discard_candidates(hand, int(view.trump), view.rules)
+        assert len(set(candidates)) == len(candidates) >= 1
+        for cards in candidates:
+            assert len(cards) == 3 and hand.issuperset(Hand.from_cards(cards))
+        # The first candidate is the standard discard: after it, the hand goes on as
+        # the simulator plays it from trump named (same deal, same round score).
+        deal = (*(game.hand(s) for s in range(3)), Hand())
+        after = AfterDiscard(view.rules, seat, view.contract, int(view.trump))
+        kept = hand - Hand.from_cards(candidates[0])
+        if view.contract <= meld(kept, view.trump, view.rules).points + view.rules.trick_total:
+            for team in range(3):
+                expected = simulate_hand(start_for_bid(view, int(view.trump), view.contract),
+                                         deal, team)
+                assert after.score(deal, candidates[0], team) == expected
+        action = ExpertPlayer(seed, time=0.02).choose(view)
+        assert isinstance(action, Discard) and action in view.legal_actions
+        assert tuple(sorted(int(c) for c in action.cards)) in candidates
+        checked += 1
+    assert checked >= 2
+
+
+def test_three_handed_throw_in_value_is_the_game_score() -> None:
+    from pinochlekit.players.expert import concede_three
+    checked = 0
+    for widow in ("out", "take"):
+        for seed in range(8):
+            game = _to_phase(THREE[widow], seed, Phase.PLAY)
+            if game is None or ThrowIn() not in game.legal_actions():
+                continue
+            seat = game.to_act
+            assert seat is not None
+            value = concede_three(game.view(seat))
+            game.apply(ThrowIn(), seat)
+            scores = game.results[-1].scores
+            assert value == scores[seat] - (sum(scores) - scores[seat]) // 2
+            checked += 1
+    assert checked >= 4
+
+
+def test_three_handed_solver_scores_rank_like_trick_points() -> None:
+    from pinochlekit.players.expert import solved_three
+    from pinochlekit.players.solver import Endgame, card_values
+    checked = 0
+    for widow in ("out", "take"):
+        for seed in range(3):
+            game = Game.new(THREE[widow], seed=seed)
+            players = [make_player("pro(bid_sims=16, rollouts=4)", f"r{s}") for s in range(3)]
+            while not game.results:
+                seat = game.to_act
+                assert seat is not None
+                view = game.view(seat)
+                hand = view.hand
+                assert hand is not None
+                if view.phase is Phase.PLAY and len(hand) <= 3 and \
+                        len(view.legal_actions) > 1 and view.declarer is not None:
+                    assert view.trump is not None
+                    pile = FULL_DECK - sum((game.hand(s) for s in range(3)), Hand())
+                    for t in view.tricks:
+                        pile = pile - Hand.from_cards(t.cards)
+                    pile = pile - Hand.from_cards([c for _, c in view.trick])
+                    truth = (*(game.hand(s) for s in range(3)), pile)
+                    assert len(pile) == 3
+                    end = Endgame(int(view.trump), truth[:3], seat,
+                                  tuple((s, int(c)) for s, c in view.trick),
+                                  declarer=view.declarer)
+                    values = card_values(view.rules, end, seat)
+                    scores = solved_three(view, [truth], sorted(values))
+                    for a in values:
+                        for b in values:
+                            if values[a] > values[b]:
+                                assert scores[a][0] >= scores[b][0]
+                                if seat == view.declarer:
+                                    assert scores[a][0] > scores[b][0]
+                            elif values[a] == values[b]:
+                                assert scores[a][0] == scores[b][0]
+                    checked += 1
+                game.apply(players[seat].choose(view), seat)
+    assert checked >= 6
+
+
+def test_three_handed_inference_keeps_the_true_deal_and_reads_the_auction() -> None:
+    checked = reading = 0
+    for widow in ("out", "take"):
+        for seed in range(3):
+            game = Game.new(THREE[widow], seed=seed)
+            players = [make_player("pro(bid_sims=16, rollouts=4)", f"i{s}") for s in range(3)]
+            while not game.results:
+                seat = game.to_act
+                assert seat is not None
+                view = game.view(seat)
+                if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+                    inference = Inference(view)
+                    # The calls of a seat that bid or passed (not the declarer's once it
+                    # took the widow) are read during the play too.
+                    reading += bool(inference.calls)
+                    assert all(c.seat != view.declarer for c in inference.calls) or \
+                        widow == "out"
+                    deals, weights = weighted_deals(view, random.Random(seed), 30, inference)
+                    assert abs(sum(weights) - 1) < 1e-9 and len(deals[0]) == 4
+                    truth = tuple(game.hand(s) for s in range(3))
+                    assert inference.weight(truth) > 0
+                    checked += 1
+                game.apply(players[seat].choose(view), seat)
+    assert checked >= 20 and reading >= 10

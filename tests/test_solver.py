@@ -152,3 +152,93 @@ def test_bad_input_is_a_clear_error() -> None:
         solve(Rules(), end, 0)
     with pytest.raises(ValueError, match="team"):
         solve(Rules(), Endgame(0, (Hand.parse("AS"),) * 4, 0), 2)
+
+
+# -- three-handed (RULES.md §3): the declarer alone against the two defenders ----------
+
+
+def minimax_three(rules: Rules, trump: int, hands: list[list[int]],
+                  trick: list[tuple[int, int]], seat: int, declarer: int, side: int) -> int:
+    """Trick points of ``side`` (True: the declarer, False: the two defenders together)
+    from here, by exhaustive search over three seats playing in turn."""
+    points = card_points(rules)
+    legal = legal_mask(sum(1 << c for c in set(hands[seat])), [c for _, c in trick], trump,
+                       rules)
+    results = []
+    for card in sorted(set(hands[seat])):
+        if not legal >> card & 1:
+            continue
+        hand = list(hands[seat])
+        hand.remove(card)
+        after = [hand if s == seat else h for s, h in enumerate(hands)]
+        played = [*trick, (seat, card)]
+        if len(played) < 3:
+            value = minimax_three(rules, trump, after, played, (seat + 1) % 3, declarer, side)
+        else:
+            winner = played[winner_index([c for _, c in played], trump)][0]
+            won = sum(points[c] for _, c in played)
+            if not after[winner]:
+                won += 10 // rules.unit
+            rest = (minimax_three(rules, trump, after, [], winner, declarer, side)
+                    if after[winner] else 0)
+            value = rest + (won if (winner == declarer) == side else 0)
+        results.append(value)
+    return max(results) if (seat == declarer) == side else min(results)
+
+
+def random_three(rng: random.Random, rules: Rules, tricks: int
+                 ) -> tuple[int, list[list[int]], list[tuple[int, int]], int, int]:
+    """Three random hands of ``tricks`` cards, 0-2 random legal plays into the
+    first trick, a random declarer."""
+    deck = [k for k in range(24) for _ in range(2)]
+    rng.shuffle(deck)
+    hands = [sorted(deck[i * tricks:(i + 1) * tricks]) for i in range(3)]
+    trump, leader, declarer = rng.randrange(4), rng.randrange(3), rng.randrange(3)
+    trick: list[tuple[int, int]] = []
+    for i in range(rng.randrange(3)):
+        seat = (leader + i) % 3
+        legal = legal_mask(sum(1 << c for c in set(hands[seat])), [c for _, c in trick], trump,
+                           rules)
+        card = rng.choice([c for c in hands[seat] if legal >> c & 1])
+        hands[seat].remove(card)
+        trick.append((seat, card))
+    return trump, hands, trick, (leader + len(trick)) % 3, declarer
+
+
+@pytest.mark.parametrize("preset", ["three", "three(widow=take)",
+                                    "three(trick_points=classic, first_lead=trump, "
+                                    "trump_follows_trump=yes)"])
+def test_three_handed_solver_agrees_with_minimax(preset: str) -> None:
+    rules = Rules.from_string(preset)
+    rng = random.Random(f"three/{preset}")
+    natives = [False, True] if native_solver() is not None else [False]
+    for case in range(30):
+        trump, hands, trick, seat, declarer = random_three(rng, rules, 2 + case % 3)
+        end = Endgame(trump, tuple(Hand.from_cards(h) for h in hands), seat, tuple(trick),
+                      declarer=declarer)
+        total = sum(card_points(rules)[c] for h in hands for c in h)
+        total += sum(card_points(rules)[c] for _, c in trick) + 10 // rules.unit
+        for team in range(3):
+            expected = minimax_three(rules, trump, hands, trick, seat, declarer,
+                                     team == declarer)
+            for native in natives:
+                assert solve(rules, end, team, native=native) == expected, (
+                    preset, case, team, native, hands, trick)
+            values = card_values(rules, end, team, native=False)
+            assert (max if (seat == declarer) == (team == declarer) else min)(
+                values.values()) == expected
+            if native_solver() is not None:
+                assert card_values(rules, end, team) == values
+        # The two sides share every point that is left.
+        defender = (declarer + 1) % 3
+        assert solve(rules, end, declarer) + solve(rules, end, defender) == total
+
+
+def test_three_handed_bad_input() -> None:
+    hands = (Hand.parse("AS"),) * 3
+    with pytest.raises(ValueError, match="declarer"):
+        solve(Rules.preset("three"), Endgame(0, hands, 0), 0)
+    with pytest.raises(ValueError, match="team"):
+        solve(Rules.preset("three"), Endgame(0, hands, 0, declarer=1), 3)
+    with pytest.raises(ValueError, match="seats 0-2"):
+        solve(Rules.preset("three"), Endgame(0, hands, 3, declarer=1), 0)

@@ -17,7 +17,19 @@ exact hidden-card sampler and weighted by :mod:`pinochlekit.players.inference`
 - **trump**: the suit with the best mean round score at the contract;
 - **throw in**: when the mean round score of playing on is below the sure
   result of conceding;
-- **passing**: the pro orders (trumps, aces, pinochle parts to the declarer).
+- **passing**: candidates around the pro orders, each played out
+  (:mod:`pinochlekit.players.passing`).
+
+**Three-handed** (RULES.md §3; docs/players.md **expert**, "Three-handed"):
+the round score is the player's own hand score minus the average of its two
+opponents'; the sampled deals hold the set-aside cards as a fourth place (the
+face-down widow, a defender's unknown discards); a bid is weighed against
+defending while the high bidder declares in the suit of its best meld; with
+``widow=take`` the discard is chosen by simulation among candidates
+(:func:`~pinochlekit.players.passing.discard_candidates`); the exact solver
+plays the declarer against the two defenders as one side
+(:func:`solved_three`); a throw-in is weighed against the game's sure result
+(:func:`concede_three`).
 
 **Budgets.** ``time`` (seconds, default 1.0) fixes the *work*, never reads the
 clock: ``round(time * DEALS_PER_SECOND)`` deals for a card decision by
@@ -46,6 +58,7 @@ from typing import ClassVar
 from pinochlekit.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     NameTrump,
     Pass,
@@ -58,13 +71,21 @@ from pinochlekit.cards import ALL_CARDS, Hand, Suit
 from pinochlekit.game import max_bid
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.easy import legal_or_fail, seat_hand
-from pinochlekit.players.inference import Inference, weighted_deals
-from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
+from pinochlekit.players.expert_two import choose_two, explain_two
+from pinochlekit.players.inference import Inference, meld_function, weighted_deals
+from pinochlekit.players.passing import (
+    AfterDiscard,
+    AfterPassing,
+    discard_candidates,
+    give_candidates,
+    return_candidates,
+)
 from pinochlekit.players.policy import cards_text
 from pinochlekit.players.pro import ProPlayer
 from pinochlekit.players.simulate import (
     Start,
     hand_scores,
+    player_scores,
     simulate_hands,
     start_for_bid,
     start_from_view,
@@ -74,7 +95,7 @@ from pinochlekit.players.standard import trump_suits
 from pinochlekit.tricks import card_points
 from pinochlekit.views import Phase, View
 
-__all__ = ["Estimate", "ExpertPlayer"]
+__all__ = ["Estimate", "ExpertPlayer", "concede_three", "solved_three"]
 
 #: Per option: (weighted mean round score, lowest, highest sampled round score).
 Estimate = tuple[float, int, int]
@@ -142,8 +163,8 @@ class ExpertPlayer(ProPlayer):
     def explain(self, view: View) -> str | None:
         """The action and the expected round score of each option with its sampled
         range. Leaves the player as it was (random state and stored simulation)."""
-        if view.rules.players != 4:
-            return super().explain(view)
+        if view.rules.players == 2:  # the two-handed game: players/expert_two.py
+            return explain_two(view, self.rng, self.time)
         state, table = self.rng.getstate(), self._table
         self._options: dict[str, Estimate] = {}
         try:
@@ -166,9 +187,8 @@ class ExpertPlayer(ProPlayer):
 
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
-        if view.rules.players != 4:
-            # Written for the partnership game; elsewhere it plays as pro does.
-            return super().choose(view)
+        if view.rules.players == 2:  # the two-handed game: players/expert_two.py
+            return choose_two(view, self.rng, self.time)
         self._options = {}
         return self._decide(view)[0]
 
@@ -183,6 +203,8 @@ class ExpertPlayer(ProPlayer):
             return self._give(view)
         if view.phase is Phase.RETURN:
             return self._return(view)
+        if view.phase is Phase.DISCARD:
+            return self._discard_widow(view)
         return self._play(view, legal)
 
     # -- deals --------------------------------------------------------------------
@@ -198,10 +220,12 @@ class ExpertPlayer(ProPlayer):
                    ) -> dict[int, dict[int, Estimate]]:
         """Per trump suit, per contract of the grid: the estimate of declaring."""
         assert view.seat is not None
-        team = view.seat % 2
+        team = view.rules.team_of(view.seat)
         first = {s: _estimate(simulate_hands(start_for_bid(view, s, lowest), deals, team),
                               weights) for s in suits}
-        best = sorted(suits, key=lambda s: -first[s][0])[:2]
+        # Three-handed the grid only feeds the explanation (the bid is decided at the
+        # lowest bid): skipped, as the three-handed simulations are the slow ones.
+        best = sorted(suits, key=lambda s: -first[s][0])[:2] if view.rules.players == 4 else []
         ceiling = max_bid(view.rules)
         table: dict[int, dict[int, Estimate]] = {s: {lowest: first[s]} for s in suits}
         for suit in best:
@@ -219,6 +243,8 @@ class ExpertPlayer(ProPlayer):
         opponent on the left) declares at the high bid (else the lowest bid) in
         the suit best for it on each deal."""
         assert view.seat is not None
+        if view.rules.players == 3:
+            return self._pass_value_three(view, deals, weights)
         seat = view.seat
         declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 4
         contract = max(view.high_bid, view.rules.min_bid)
@@ -228,6 +254,30 @@ class ExpertPlayer(ProPlayer):
         sign = 1 if declarer % 2 == team else -1
         # The declarer names its best suit on each deal (it sees its own hand).
         scores = [sign * max(column) for column in zip(*per_suit, strict=True)]
+        return _estimate(scores, weights)
+
+    def _pass_value_three(self, view: View, deals: Sequence[tuple[Hand, ...]],
+                          weights: Sequence[float]) -> Estimate:
+        """Three-handed (RULES.md §3): the round score if the player passes. The high
+        bidder (else the player on the left) declares at the high bid (else the
+        lowest) and, on each deal, names the suit of its best meld (with the widow
+        in hand when it is taken); the player then defends."""
+        assert view.seat is not None
+        rules, seat = view.rules, view.seat
+        declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 3
+        contract = max(view.high_bid, rules.min_bid)
+        meld = meld_function(rules)
+        by_suit: dict[int, list[int]] = {}
+        for i, deal in enumerate(deals):
+            hand = deal[declarer] + deal[3] if rules.widow == "take" else deal[declarer]
+            suit = max(trump_suits(rules, hand), key=lambda t: (meld(hand, t), -t))
+            by_suit.setdefault(suit, []).append(i)
+        scores = [0] * len(deals)
+        for suit, rows in sorted(by_suit.items()):
+            start = Start(rules, declarer, contract, suit, seat)
+            for i, score in zip(rows, simulate_hands(start, [deals[i] for i in rows], seat),
+                                strict=True):
+                scores[i] = score
         return _estimate(scores, weights)
 
     def _bid(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -262,7 +312,7 @@ class ExpertPlayer(ProPlayer):
         assert view.seat is not None
         suits = [int(a.suit) for a in legal if isinstance(a, NameTrump)]
         deals, weights = self._deals(view, self.bid_deals)
-        team = view.seat % 2
+        team = view.rules.team_of(view.seat)
         estimates = {}
         for suit in suits:
             scores = simulate_hands(start_for_bid(view, suit, view.contract), deals, team)
@@ -309,11 +359,31 @@ class ExpertPlayer(ProPlayer):
         return Return(tuple(ALL_CARDS[c] for c in cards)), (
             f"the best expected round score ({estimate[0]:+.1f}) of {len(candidates)} passes")
 
+    def _discard_widow(self, view: View) -> tuple[Action, str]:
+        """Three-handed, widow taken (RULES.md §3): the candidate discard with the best
+        expected round score on common sampled deals (:mod:`~pinochlekit.players.passing`)."""
+        assert view.trump is not None and view.seat is not None
+        trump = int(view.trump)
+        candidates = discard_candidates(seat_hand(view), trump, view.rules)
+        deals, weights = self._deals(view, self.pass_deals)
+        after = AfterDiscard(view.rules, view.seat, view.contract, trump)
+        best: tuple[tuple[int, ...], Estimate] | None = None
+        for cards in candidates:
+            estimate = _estimate([after.score(d, cards, view.seat) for d in deals], weights)
+            self._note(cards_text(cards), estimate)
+            if best is None or estimate[0] > best[1][0] + 0.01:
+                best = (cards, estimate)
+        assert best is not None
+        return Discard(tuple(ALL_CARDS[c] for c in best[0])), (
+            f"the best expected round score ({best[1][0]:+.1f}) of {len(candidates)} discards")
+
     # -- play -----------------------------------------------------------------------
 
     def _concede_value(self, view: View) -> int:
         """The round score of throwing in now (RULES.md §1 Not on the board)."""
         assert view.melds is not None and view.declarer is not None and view.seat is not None
+        if view.rules.players == 3:
+            return concede_three(view)
         points = [m.points for m in view.melds]
         team_meld = [points[0] + points[2], points[1] + points[3]]
         scores = hand_scores(view.rules, view.declarer, view.contract, team_meld,
@@ -332,7 +402,8 @@ class ExpertPlayer(ProPlayer):
             deals, weights = self._deals(view, self.bid_deals)
             assert view.seat is not None
             start = start_from_view(view)
-            playing = _estimate(simulate_hands(start, deals, view.seat % 2), weights)
+            playing = _estimate(simulate_hands(start, deals, view.rules.team_of(view.seat)),
+                                weights)
             concede = self._concede_value(view)
             self._note("play on", playing)
             self._note("throw in", (float(concede), concede, concede))
@@ -381,7 +452,7 @@ class ExpertPlayer(ProPlayer):
         for card in cards:
             after = [tuple(h.remove(card) if s == seat else h for s, h in enumerate(deal))
                      for deal in deals]
-            out[card] = simulate_hands(start.then(seat, card), after, seat % 2)
+            out[card] = simulate_hands(start.then(seat, card), after, view.rules.team_of(seat))
         return out
 
     def _solved(self, view: View, deals: Sequence[tuple[Hand, ...]],
@@ -389,6 +460,8 @@ class ExpertPlayer(ProPlayer):
         """Round scores of each card per deal from the exact solver's trick points."""
         assert view.seat is not None and view.trump is not None and view.melds is not None
         assert view.declarer is not None
+        if view.rules.players == 3:
+            return solved_three(view, deals, cards)
         rules, seat = view.rules, view.seat
         team = seat % 2
         points = card_points(rules)
@@ -413,3 +486,62 @@ class ExpertPlayer(ProPlayer):
                                      tricks, played=True)
                 out[card].append(scores[team] - scores[1 - team])
         return out
+
+
+# -- three-handed (RULES.md §3): every player for themself -------------------------------
+
+
+def _round_score(each: Sequence[int], seat: int) -> int:
+    """docs/players.md: a three-handed round score is the player's own hand score minus
+    the average of its two opponents' (rounded down)."""
+    return each[seat] - (sum(each) - each[seat]) // 2
+
+
+def concede_three(view: View) -> int:
+    """The declarer's round score for throwing in now (RULES.md §1 Not on the board,
+    §3: the cards set aside still count for it; the defenders score their meld)."""
+    assert view.melds is not None and view.declarer is not None and view.seat is not None
+    rules = view.rules
+    points = card_points(rules)
+    aside = view.widow if rules.widow == "out" else view.discards
+    tricks = [0, 0, 0]
+    tricks[view.declarer] = sum(points[int(c)] for c in aside or ())
+    each = player_scores(rules, view.declarer, view.contract, [m.points for m in view.melds],
+                         [m.dix_only and m.points > 0 for m in view.melds], tricks,
+                         played=False)
+    return _round_score(each, view.seat)
+
+
+def solved_three(view: View, deals: Sequence[tuple[Hand, ...]], cards: Sequence[int]
+                 ) -> dict[int, list[int]]:
+    """Three-handed round scores of each card per deal from the exact solver, the
+    declarer alone against the two defenders as one side (:mod:`~pinochlekit.players.solver`).
+    What the defenders take from here is split evenly between them (the solver does
+    not say who of the two takes it); the cards set aside (the deal's fourth place)
+    count for the declarer."""
+    assert view.seat is not None and view.trump is not None and view.melds is not None
+    assert view.declarer is not None
+    rules, seat, declarer = view.rules, view.seat, view.declarer
+    points = card_points(rules)
+    trick = tuple((s, int(c)) for s, c in view.trick)
+    meld = [m.points for m in view.melds]
+    dix = [m.dix_only and m.points > 0 for m in view.melds]
+    first = not view.tricks and not view.trick
+    defenders = [s for s in range(3) if s != declarer]
+    in_trick = sum(points[c] for _, c in trick) + 10 // rules.unit
+    out: dict[int, list[int]] = {c: [] for c in cards}
+    for deal in deals:
+        left = in_trick + sum(points[c] for h in deal[:3] for c in h)
+        end = Endgame(int(view.trump), tuple(deal[:3]), seat, trick, first, declarer=declarer)
+        values = card_values(rules, end, seat)
+        aside = sum(points[c] for c in deal[3]) if len(deal) > 3 else 0
+        for card in cards:
+            won = values[card] if seat == declarer else left - values[card]
+            tricks = list(view.trick_points)
+            tricks[declarer] += won + aside
+            rest = left - won
+            tricks[defenders[0]] += rest // 2
+            tricks[defenders[1]] += rest - rest // 2
+            each = player_scores(rules, declarer, view.contract, meld, dix, tricks, played=True)
+            out[card].append(_round_score(each, seat))
+    return out

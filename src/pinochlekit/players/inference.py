@@ -18,6 +18,9 @@ importance weight on each sampled deal:
   :data:`OFFSET` (the trick points and the partner's help a bidder counts on).
   A "pass with help" (RULES.md §2) says the hand holds meld for a partner:
   the likelihood of its best meld being at least :data:`HELP_MELD`.
+  Three-handed (RULES.md §3: no passing) the calls are also read during the
+  play, on each seat's dealt hand (current cards plus those played), except
+  the declarer's once it has taken the widow and discarded.
 
 Deals are then averaged with these weights (self-normalized importance
 sampling). :func:`log_gain` gives the measurement the issue asks for: how much
@@ -39,7 +42,8 @@ from pinochlekit.players.sampler import Knowledge, knowledge, sample_deal
 from pinochlekit.rules import Rules
 from pinochlekit.views import Phase, View
 
-__all__ = ["HELP_MELD", "OFFSET", "SCALE", "Inference", "log_gain", "weighted_deals"]
+__all__ = ["HELP_MELD", "OFFSET", "SCALE", "Inference", "log_gain", "meld_function",
+           "weighted_deals"]
 
 #: Points a bidder counts on beyond its own meld (trick points and partner's meld).
 OFFSET = 60
@@ -53,7 +57,7 @@ Deal = tuple[Hand, ...]
 _MeldFn = Callable[[Hand, int], int]
 
 
-def _meld_function(rules: Rules) -> _MeldFn:
+def meld_function(rules: Rules) -> _MeldFn:
     """Meld points of a hand with a trump: the C core when built, else the engine."""
     try:
         from pinochlekit import fastcore
@@ -92,19 +96,30 @@ class Inference:
         self.view = view
         self.seat = view.seat
         self.rules = view.rules
-        self._meld = _meld_function(view.rules)
+        self._meld = meld_function(view.rules)
         self._cache: dict[tuple[int, int], int] = {}
-        before_passing = view.phase in (Phase.AUCTION, Phase.TRUMP) or (
+        before_passing = view.phase in (Phase.AUCTION, Phase.TRUMP, Phase.DISCARD) or (
             view.phase is Phase.GIVE and view.rules.cards_passed == 0)
-        self.calls = self._calls(view) if auction and before_passing else []
+        played = [Hand() for _ in range(view.rules.players)]
+        for trick in view.tricks:
+            for s, c in zip(trick.seats, trick.cards, strict=True):
+                played[s] = played[s].add(int(c))
+        for s, c in view.trick:
+            played[s] = played[s].add(int(c))
+        #: Cards each seat played so far: added back to its current cards, they give
+        #: the dealt hand that its calls speak of (three-handed play, below).
+        self.played = played
+        three_in_play = view.rules.players == 3 and view.phase is Phase.PLAY
+        self.calls = self._calls(view) if auction and (before_passing or three_in_play) else []
+        if three_in_play:
+            # RULES.md §3: no passing, so a seat's dealt hand is its current cards plus
+            # those it played, except the declarer's once it took the widow and
+            # discarded (unknown to the others): its calls are not read then.
+            self.calls = [c for c in self.calls if view.rules.widow != "take"
+                          or c.seat != view.declarer]
+        self.in_play = three_in_play
         self.melded: list[tuple[int, int, Hand, int]] = []  # seat, points, played, trump
         if meld and view.melds is not None and view.trump is not None:
-            played = [Hand() for _ in range(view.rules.players)]
-            for trick in view.tricks:
-                for s, c in zip(trick.seats, trick.cards, strict=True):
-                    played[s] = played[s].add(int(c))
-            for s, c in view.trick:
-                played[s] = played[s].add(int(c))
             for s, result in enumerate(view.melds):
                 if s != self.seat:
                     self.melded.append((s, result.points, played[s], int(view.trump)))
@@ -140,7 +155,8 @@ class Inference:
                 return 0.0  # it would have shown more (or other) meld
         w = 1.0
         for call in self.calls:
-            best = self.best_meld(deal[call.seat])
+            dealt = deal[call.seat] + self.played[call.seat] if self.in_play else deal[call.seat]
+            best = self.best_meld(dealt)
             if call.help:
                 w *= _sigmoid((best - HELP_MELD) / (SCALE / 2))
                 continue

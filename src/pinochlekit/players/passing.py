@@ -9,6 +9,14 @@ back, one it can spare, and scores every candidate on the same sampled deals:
 the pass is made, the declarer passes back by the pro order when partner is
 the one choosing, every seat melds, and the hand is played out by standard
 players (the C core when built).
+
+**The discard** (three-handed, ``widow="take"``, RULES.md §3): the declarer's
+three cards laid aside are chosen the same way: the standard choice
+(:func:`~pinochlekit.players.policy.discard_key`), the choices that void a
+short plain suit, and one-card changes toward other plain cards are each
+scored on the same sampled deals (:class:`AfterDiscard`): the cards are laid
+aside (their points the declarer's), every seat melds, and the hand is played
+out by standard players.
 """
 
 from __future__ import annotations
@@ -17,11 +25,13 @@ from collections.abc import Callable, Sequence
 
 from pinochlekit.cards import Hand, Rank, Suit
 from pinochlekit.meld import meld as engine_meld
-from pinochlekit.players.policy import give_order, pass_cards, return_cards
-from pinochlekit.players.simulate import Start, hand_scores, simulate_hands
+from pinochlekit.players.policy import discard_key, give_order, pass_cards, return_cards
+from pinochlekit.players.simulate import Start, hand_scores, player_scores, simulate_hands
 from pinochlekit.rules import Rules
+from pinochlekit.tricks import card_points
 
-__all__ = ["AfterPassing", "give_candidates", "return_candidates", "round_score_after_passing"]
+__all__ = ["AfterDiscard", "AfterPassing", "discard_candidates", "give_candidates",
+           "return_candidates", "round_score_after_passing"]
 
 _QS = Suit.SPADES * 6 + Rank.QUEEN
 _JD = Suit.DIAMONDS * 6 + Rank.JACK
@@ -178,3 +188,76 @@ def round_score_after_passing(rules: Rules, declarer: int, contract: int, trump:
     the hands after passing), with standard players from meld on."""
     return AfterPassing(rules, declarer, contract, trump, declarer).score(
         hands, given, returned, team)
+
+
+# -- the discard (three-handed, widow taken) ---------------------------------------------
+
+
+def discard_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 12
+                       ) -> list[tuple[int, ...]]:
+    """Choices of the ``rules.widow_size`` cards the declarer holding ``hand`` lays
+    aside (RULES.md §3): the standard order's (non-meld cards, counters first), the
+    choices that void a short plain suit of non-meld cards (filled by the same
+    order), and one-card changes toward other plain cards; at most ``limit``,
+    the standard choice first, none that lowers the hand's meld below the
+    standard choice's."""
+    n = rules.widow_size
+    meld_of, _ = _tools(rules)
+    base = tuple(sorted(pass_cards(hand, trump, rules, n, discard_key)))
+    keep = meld_of(hand - Hand.from_cards(base), trump)[0]
+    out = [base]
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = [int(c) for c in hand if c // 6 == suit]
+        if not cards or len(cards) > n:
+            continue
+        rest = hand - Hand.from_cards(cards)
+        fill = pass_cards(rest, trump, rules, n - len(cards), discard_key)
+        choice = tuple(sorted([*cards, *fill]))
+        if choice not in out and meld_of(hand - Hand.from_cards(choice), trump)[0] >= keep:
+            out.append(choice)
+    plain = 0
+    for kind in range(24):
+        if kind // 6 != trump:
+            plain |= 1 << kind
+    for choice in _swaps(hand, base, plain & hand.once, 4 * limit)[1:]:
+        if len(out) >= limit:
+            break
+        if choice not in out and meld_of(hand - Hand.from_cards(choice), trump)[0] >= keep:
+            out.append(choice)
+    return out[:limit]
+
+
+class AfterDiscard:
+    """Round scores of three-handed hands after the declarer's discard (RULES.md §3),
+    every seat then a standard player; ``team`` is a seat."""
+
+    def __init__(self, rules: Rules, declarer: int, contract: int, trump: int) -> None:
+        self.rules = rules
+        self.declarer = declarer
+        self.contract = contract
+        self.trump = trump
+        self.meld, _ = _tools(rules)
+        self.points = card_points(rules)
+
+    def score(self, deal: Sequence[Hand], discard: Sequence[int], team: int) -> int:
+        """``deal``: the three current hands (the declarer's with the widow in it) and
+        an empty pile; the declarer lays ``discard`` aside, then meld and play."""
+        aside = Hand.from_cards(discard)
+        hands = [h - aside if s == self.declarer else h for s, h in enumerate(deal[:3])]
+        melds = [self.meld(h, self.trump) for h in hands]
+        points = [m[0] for m in melds]
+        dix = [m[1] and m[0] > 0 for m in melds]
+        rules = self.rules
+        if self.contract > points[self.declarer] + rules.trick_total:
+            # RULES.md §1 Not on the board; §3 the discards' points are the declarer's.
+            tricks = [0, 0, 0]
+            tricks[self.declarer] = sum(self.points[c] for c in discard)
+            each = player_scores(rules, self.declarer, self.contract, points, dix, tricks,
+                                 played=False)
+            return each[team] - (sum(each) - each[team]) // 2
+        start = Start(rules, self.declarer, self.contract, self.trump, self.declarer, "play",
+                      tuple(m[2] for m in melds), tuple(points), tuple(m[1] for m in melds),
+                      aside=tuple(discard))
+        return simulate_hands(start, [(*hands, aside)], team)[0]

@@ -21,6 +21,15 @@ points (RULES.md §1 Scoring: more trick points never make a made contract
 set, nor lose saved meld), so the minimax value of the round score is that
 function of the minimax trick points: the solver works on trick points only.
 
+**Three-handed** (RULES.md §3): the declarer plays alone against the two
+defenders, who are one side for the solver (what they take together is what
+the declarer does not). An :class:`Endgame` of three hands names its
+``declarer``; ``team`` is then a seat, and the value is the trick points of
+that seat's side (the declarer's own, or the two defenders' together). Such an
+endgame is searched as a four-seat one with an empty seat sitting out (the
+seat after the last defender), the declarer alone on one team and the
+defenders on the other, so the same search (and the same C code) serves.
+
 A C version (:mod:`pinochlekit._solver`) gives the same values much faster;
 :func:`solve` uses it when it is built, and ``tests/test_solver.py`` checks
 both against a plain minimax written separately.
@@ -65,10 +74,12 @@ def native_solver() -> ModuleType | None:
 class Endgame:
     """A position in the play with every hand known.
 
-    ``hands`` are the four current hands; ``trick`` the ``(seat, card)`` plays of
-    the current trick; ``to_act`` the seat to play; ``first_trick`` marks the
-    opening lead of the hand (RULES.md §2 first lead must be trump);
-    ``sitting_out`` the seat out of play after a moon (-1 if none).
+    ``hands`` are the four current hands (three-handed: the three); ``trick``
+    the ``(seat, card)`` plays of the current trick; ``to_act`` the seat to
+    play; ``first_trick`` marks the opening lead of the hand (RULES.md §2 first
+    lead must be trump); ``sitting_out`` the seat out of play after a moon (-1
+    if none); ``declarer`` the declarer of a three-handed endgame (RULES.md §3:
+    alone against the two defenders; -1 with four hands).
     """
 
     trump: int
@@ -77,6 +88,7 @@ class Endgame:
     trick: tuple[tuple[int, int], ...] = ()
     first_trick: bool = False
     sitting_out: int = -1
+    declarer: int = -1
 
     @property
     def tricks_left(self) -> int:
@@ -268,13 +280,43 @@ def _finish_trick(search: _Search, once: list[int], twice: list[int], trick: lis
 
 
 def _check(end: Endgame, team: int) -> None:
-    if team not in (0, 1):
-        raise ValueError(f"team must be 0 or 1, not {team!r}")
-    if len(end.hands) != 4:
-        raise ValueError(f"an endgame needs four hands, not {len(end.hands)}")
-    size = 3 if end.sitting_out >= 0 else 4
+    if len(end.hands) == 3:
+        if team not in (0, 1, 2):
+            raise ValueError(f"team must be a seat 0-2 in a three-handed endgame, not {team!r}")
+        if end.declarer not in (0, 1, 2) or end.sitting_out != -1:
+            raise ValueError(f"a three-handed endgame needs its declarer (0-2) and nobody "
+                             f"sitting out, not declarer {end.declarer!r}")
+        if not 0 <= end.to_act < 3 or any(not 0 <= s < 3 for s, _ in end.trick):
+            raise ValueError("a three-handed endgame has seats 0-2 only")
+        size = 3
+    elif len(end.hands) == 4:
+        if team not in (0, 1):
+            raise ValueError(f"team must be 0 or 1, not {team!r}")
+        size = 3 if end.sitting_out >= 0 else 4
+    else:
+        raise ValueError(f"an endgame needs four hands (or three), not {len(end.hands)}")
     if not end.hands[end.to_act] and len(end.trick) < size:
         raise ValueError(f"seat {end.to_act} is to play but holds no card")
+
+
+def _as_four(end: Endgame, team: int) -> tuple[Endgame, int]:
+    """A three-handed endgame (RULES.md §3) as a four-seat one with the same play and
+    value: seat ``s`` moves to slot ``(s - declarer + 1) % 3``, so the declarer sits
+    at slot 1 (team 1, alone: slot 3 is empty and sits out) and the defenders, who
+    follow it in turn, at slots 2 and 0 (team 0). Four-handed endgames pass as they are."""
+    if len(end.hands) != 3:
+        return end, team
+    d = end.declarer
+
+    def slot(seat: int) -> int:
+        return (seat - d + 1) % 3
+
+    hands = [Hand()] * 4
+    for seat, hand in enumerate(end.hands):
+        hands[slot(seat)] = hand
+    four = Endgame(end.trump, tuple(hands), slot(end.to_act),
+                   tuple((slot(s), c) for s, c in end.trick), end.first_trick, sitting_out=3)
+    return four, 1 if team == d else 0
 
 
 def _native_args(rules: Rules, end: Endgame, team: int) -> tuple[object, ...]:
@@ -289,8 +331,10 @@ def _native_args(rules: Rules, end: Endgame, team: int) -> tuple[object, ...]:
 def solve(rules: Rules, end: Endgame, team: int, *, native: bool = True) -> int:
     """The trick points ``team`` (0 or 1) takes from ``end`` to the end of the hand
     with best play by both sides, every hand known: the cards of the current
-    trick and the last-trick bonus count. ``native=False`` forces the Python search."""
+    trick and the last-trick bonus count. ``native=False`` forces the Python search.
+    Three-handed, ``team`` is a seat: the value is its side's (module docstring)."""
     _check(end, team)
+    end, team = _as_four(end, team)
     if native and _native is not None:
         return int(_native.solve(*_native_args(rules, end, team)))
     return _python_solve(rules, end, team)
@@ -299,6 +343,7 @@ def solve(rules: Rules, end: Endgame, team: int, *, native: bool = True) -> int:
 def card_values(rules: Rules, end: Endgame, team: int, *, native: bool = True) -> dict[int, int]:
     """For each legal card of the seat to act: :func:`solve` after playing it."""
     _check(end, team)
+    end, team = _as_four(end, team)
     if native and _native is not None:
         return dict(_native.card_values(*_native_args(rules, end, team)))
     return _python_values(rules, end, team)
