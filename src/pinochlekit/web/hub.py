@@ -28,12 +28,10 @@ __all__ = ["Hub", "default_db_url"]
 T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
 
-#: The games a built-in player does not play (yet), by number of players: ``expert``
-#: is written for the four-handed game (docs/players.md **expert**) and ``simple``
-#: has no rule for the two-handed meld turn; both fail there, so the lobby never
-#: offers them for those tables. Every other built-in player plays every game.
-NOT_PLAYED: dict[str, frozenset[int]] = {"expert": frozenset({2, 3}),
-                                        "simple": frozenset({2})}
+#: The games a built-in player does not play (yet), by number of players: the lobby
+#: never offers a level for a game it would fail at. Every built-in player now plays
+#: the four-, three- and two-handed games (docs/players.md), so the table is empty.
+NOT_PLAYED: dict[str, frozenset[int]] = {}
 
 
 def computer_levels(players: int = 4) -> list[str]:
