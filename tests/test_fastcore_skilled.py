@@ -17,11 +17,24 @@ from dataclasses import replace
 
 import pytest
 
-from pinochlekit import Action, Bid, Game, Give, Hand, Moon, Pass, Phase, Play, Return, Rules
-from pinochlekit import ThrowIn
+from pinochlekit import (
+    Action,
+    Bid,
+    Game,
+    Give,
+    Hand,
+    Moon,
+    Pass,
+    Phase,
+    Play,
+    Return,
+    Rules,
+    ThrowIn,
+)
 from pinochlekit.cards import card_mask
 from pinochlekit.players import SkilledPlayer, make_player, simulate
 from pinochlekit.players.sampler import Sampler, knowledge, sample_deal
+from pinochlekit.views import View
 
 try:
     from pinochlekit import fastcore as fc
@@ -136,7 +149,7 @@ def test_skilled_three_handed_backend_matches_python(name: str) -> None:
     rng = random.Random(name)
     game = Game.new(rules, seed=5)
     player = make_player("skilled(bid_sims=8)", seed=1)
-    views = []
+    views: list[View] = []
     while game.phase is not Phase.GAME_OVER and len(views) < 30:
         seat = game.to_act
         assert seat is not None

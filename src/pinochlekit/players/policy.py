@@ -584,7 +584,7 @@ def holds_trick(card: int, led: int, trump: int, opponents: Sequence[int],
 def skilled_lead(legal: int, trump: int, opponents: Sequence[int], possible: Sequence[int],
                  known_once: Sequence[int], declaring: bool, partner_voids: int,
                  counters: int) -> int:
-    """docs/players.md skilled **Leading**, the first rule that gives a card:
+    """docs/players.md skilled **Leading**: the first of these rules that gives a card.
 
     1. the highest non-trump guaranteed to take the trick;
     2. declaring side, while an opponent possibly holds a trump: the highest trump

@@ -55,9 +55,9 @@ from pinochlekit.players.policy import (
     opponents_to_play,
     pass_cards,
     return_cards,
-    standard_follow,
     skilled_follow,
     skilled_lead,
+    standard_follow,
     standard_give_key,
     standard_lead,
 )
