@@ -778,71 +778,89 @@ static inline int low_rank(int k, int trump);
 /* ===== 6b. The skilled player's card play (docs/players.md skilled; the
  * reference is players.policy.skilled_lead and skilled_follow) ============ */
 
-/* The opponents of the seat to act still to play to this trick, as a seat bit set. */
-static int opponents_after(const State *st)
+/* What the seat to act knows of the opponents still to play to this trick:
+ * their seat bits, and per seat the kinds possibly held and known to be held
+ * (computed once per decision; players.policy reads the same `possible` and
+ * `known_once` lists). */
+typedef struct {
+    int opps;
+    Mask held[4], known[4];
+} Seen;
+
+static void seen_of(const State *st, Seen *v)
 {
-    int s = st->to_act, o = s, out = 0;
+    int s = st->to_act, o = s;
+    v->opps = 0;
     for (int left = trick_size(st) - st->trick_len - 1; left > 0; left--) {
         o = next_seat(st, o);
-        if (!partners(st) || (o & 1) != (s & 1)) out |= 1 << o;
+        if (partners(st) && (o & 1) == (s & 1)) continue; /* partner */
+        v->opps |= 1 << o;
+        v->held[o] = possibly_held(st, s, o);
+        v->known[o] = known_in(st, s, o).one;
     }
-    return out;
 }
 
-/* players.policy.holds_trick: `card`, winning the trick led in `led`, is sure to
- * take it (no opponent still to play possibly holds a legal card that beats it). */
-static int holds_trick(const State *st, int card, int led, int opps)
+/* Whether `card`, winning (or about to win) the trick led in `led`, is sure to take
+ * it: no opponent still to play possibly holds a card it could play that beats it
+ * (players.policy.holds_trick; with the beat test first, `guaranteed`). */
+static int holds_trick(const State *st, const Seen *v, int card, int led)
 {
-    int s = st->to_act, trump = st->trump;
+    int trump = st->trump;
     Mask threats = SUIT_OF(card) == trump ? ABOVE[card] : ABOVE[card] | SUIT_MASK(trump);
     for (int o = 0; o < 4; o++) {
-        if (!(opps >> o & 1)) continue;
+        if (!(v->opps >> o & 1)) continue;
         Mask playable = SUIT_MASK(led);
-        if (led != trump && !(known_in(st, s, o).one & SUIT_MASK(led)))
-            playable |= SUIT_MASK(trump);
-        if (possibly_held(st, s, o) & playable & threats) return 0;
+        if (led != trump && !(v->known[o] & SUIT_MASK(led))) playable |= SUIT_MASK(trump);
+        if (v->held[o] & playable & threats) return 0;
     }
     return 1;
 }
 
-/* The least card of `m` by a key (lowest first). */
-static int least_by(Mask m, const int *key)
+/* The cards of `m` guaranteed to take the trick (docs/players.md), as `guaranteed`. */
+static Mask sure_cards(const State *st, const Seen *v, Mask m)
 {
-    int best = -1;
+    int trump = st->trump, n = st->trick_len;
+    if (n) m &= beaters_of(st->trick[winner_index(st->trick, n, trump)], trump);
+    Mask out = 0;
     for (; m; m &= m - 1) {
         int k = low_bit(m);
-        if (best < 0 || key[k] < key[best]) best = k;
+        if (holds_trick(st, v, k, n ? SUIT_OF(st->trick[0]) : SUIT_OF(k))) out |= BIT(k);
+    }
+    return out;
+}
+
+/* The least card of `m` by the smear order (non-trumps, most points, lowest card;
+ * `smear`) or by the shed order (non-counters, lowest card) of docs/players.md
+ * skilled. */
+static int least_by(const CoreRules *r, Mask m, int trump, int smear)
+{
+    int best = -1, best_key = 0;
+    for (; m; m &= m - 1) {
+        int k = low_bit(m), key;
+        if (smear)
+            key = (SUIT_OF(k) == trump) * 100000 + (1000 - r->points[k]) * 100 +
+                  low_rank(k, trump);
+        else
+            key = (int)(r->counters >> k & 1) * 100 + low_rank(k, trump);
+        if (best < 0 || key < best_key) { best = k; best_key = key; }
     }
     return best;
 }
 
-/* The smear order (non-trumps, most points, lowest card) and the shed order
- * (non-counters, lowest card) of docs/players.md skilled. */
-static void skilled_keys(const CoreRules *r, int trump, int *smear, int *shed)
+static int skilled_lead(const CoreRules *r, const State *st, Mask legal, const Seen *v)
 {
-    for (int k = 0; k < 24; k++) {
-        smear[k] = (SUIT_OF(k) == trump) * 100000 + (1000 - r->points[k]) * 100 +
-                   low_rank(k, trump);
-        shed[k] = (int)(r->counters >> k & 1) * 100 + low_rank(k, trump);
-    }
-}
-
-static int skilled_lead(const CoreRules *r, const State *st, Mask legal, int opps)
-{
-    int s = st->to_act, trump = st->trump, smear[24], shed[24];
-    Mask trumps = legal & SUIT_MASK(trump), plain = legal & ~trumps, sure = 0;
+    int s = st->to_act, trump = st->trump;
+    Mask trumps = legal & SUIT_MASK(trump), plain = legal & ~trumps;
     /* 1. the highest non-trump guaranteed to take the trick */
-    for (Mask m = plain; m; m &= m - 1)
-        if (guaranteed(st, low_bit(m))) sure |= BIT(low_bit(m));
+    Mask sure = sure_cards(st, v, plain);
     if (sure) return highest_card(sure, trump);
     /* 2. declaring side, an opponent possibly holding trump: the highest sure trump */
     int declaring = partners(st) ? (s & 1) == (st->declarer & 1) : s == st->declarer;
     int trump_out = 0;
     for (int o = 0; o < 4; o++)
-        if (opps >> o & 1 && possibly_held(st, s, o) & SUIT_MASK(trump)) trump_out = 1;
-    if (declaring && trumps && trump_out)
-        for (Mask t = trumps; t; t &= ~BIT(high_bit(t)))
-            if (guaranteed(st, high_bit(t))) return high_bit(t);
+        if (v->opps >> o & 1 && v->held[o] & SUIT_MASK(trump)) trump_out = 1;
+    if (declaring && trump_out && (sure = sure_cards(st, v, trumps)))
+        return high_bit(sure);
     /* 3. partner void in a non-trump suit and not in trump: the lowest such card */
     int p = partner_of(s);
     if (partners(st) && p != st->sitting && !(st->void_kinds[p] & SUIT_MASK(trump))) {
@@ -853,46 +871,42 @@ static int skilled_lead(const CoreRules *r, const State *st, Mask legal, int opp
     if (plain & RANK_MASK[ACE]) return highest_card(plain & RANK_MASK[ACE], trump);
     if (plain & ~r->counters) return lowest_card(plain & ~r->counters, trump);
     /* 6. the lowest card by the shed order */
-    skilled_keys(r, trump, smear, shed);
-    return least_by(legal, shed);
+    return least_by(r, legal, trump, 0);
 }
 
-static int skilled_follow(const CoreRules *r, const State *st, Mask legal, int opps)
+static int skilled_follow(const CoreRules *r, const State *st, Mask legal, const Seen *v)
 {
-    int trump = st->trump, n = st->trick_len, smear[24], shed[24];
+    int trump = st->trump, n = st->trick_len;
     int w = winner_index(st->trick, n, trump), win = st->trick[w];
-    int led = SUIT_OF(st->trick[0]);
     int partner_winning = partners(st) && st->trick_seat[w] == partner_of(st->to_act);
-    skilled_keys(r, trump, smear, shed);
     /* 1. partner's card is sure to take the trick: smear */
-    if (partner_winning && holds_trick(st, win, led, opps)) return least_by(legal, smear);
+    if (partner_winning && holds_trick(st, v, win, SUIT_OF(st->trick[0])))
+        return least_by(r, legal, trump, 1);
     /* 2. a card beats the winning card: last, the lowest; else the lowest sure
      * one; else the highest */
     Mask beat = legal & beaters_of(win, trump);
     if (beat) {
         if (n == trick_size(st) - 1) return lowest_card(beat, trump);
-        Mask sure = 0;
-        for (Mask m = beat; m; m &= m - 1)
-            if (guaranteed(st, low_bit(m))) sure |= BIT(low_bit(m));
+        Mask sure = sure_cards(st, v, beat);
         return sure ? lowest_card(sure, trump) : highest_card(beat, trump);
     }
     /* 3. partner's card is winning and on top of its suit: the lowest counter */
     if (partner_winning) {
         int on_top = 1;
         for (int o = 0; o < 4; o++)
-            if (opps >> o & 1 && possibly_held(st, st->to_act, o) & ABOVE[win]) on_top = 0;
+            if (v->opps >> o & 1 && v->held[o] & ABOVE[win]) on_top = 0;
         if (on_top)
             return lowest_card(legal & r->counters ? legal & r->counters : legal, trump);
     }
     /* 4. the lowest card by the shed order */
-    return least_by(legal, shed);
+    return least_by(r, legal, trump, 0);
 }
 
 static int choose_skilled(const CoreRules *r, const State *st, Mask legal)
 {
-    int opps = opponents_after(st);
-    return st->trick_len ? skilled_follow(r, st, legal, opps)
-                         : skilled_lead(r, st, legal, opps);
+    Seen v;
+    seen_of(st, &v);
+    return st->trick_len ? skilled_follow(r, st, legal, &v) : skilled_lead(r, st, legal, &v);
 }
 
 /* Play the hand out with standard players; the hand's score per team. */
