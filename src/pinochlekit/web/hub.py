@@ -31,9 +31,12 @@ log = logging.getLogger("pinochlekit.web")
 #: The games a built-in player does not play (yet), by number of players: ``expert``
 #: is written for the four-handed game (docs/players.md **expert**) and ``simple``
 #: has no rule for the two-handed meld turn; both fail there, so the lobby never
-#: offers them for those tables. Every other built-in player plays every game.
+#: offers them for those tables. ``skilled`` plays the two-handed game exactly as
+#: ``standard`` does, so it is not offered twice. Every other built-in player plays
+#: every game.
 NOT_PLAYED: dict[str, frozenset[int]] = {"expert": frozenset({2, 3}),
-                                        "simple": frozenset({2})}
+                                        "simple": frozenset({2}),
+                                        "skilled": frozenset({2})}
 
 
 def computer_levels(players: int = 4) -> list[str]:
