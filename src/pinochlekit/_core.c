@@ -739,7 +739,8 @@ static int lowest_card(Mask m, int trump)
 }
 
 /* The card the standard player (pro: the pro's final rule, among `legal`, the
- * cards its rollouts kept) chooses for the seat to act. */
+ * cards its rollouts kept) chooses for the seat to act; the skilled player's
+ * (section 6b) when the state's policy says so. */
 static int choose_skilled(const CoreRules *r, const State *st, Mask legal);
 
 static int choose_card(const CoreRules *r, const State *st, Mask legal, int pro)
