@@ -738,11 +738,11 @@ static int lowest_card(Mask m, int trump)
     return -1;
 }
 
+static int choose_skilled(const CoreRules *r, const State *st, Mask legal);
+
 /* The card the standard player (pro: the pro's final rule, among `legal`, the
  * cards its rollouts kept) chooses for the seat to act; the skilled player's
  * (section 6b) when the state's policy says so. */
-static int choose_skilled(const CoreRules *r, const State *st, Mask legal);
-
 static int choose_card(const CoreRules *r, const State *st, Mask legal, int pro)
 {
     if (!pro && st->policy == CARD_POLICY_SKILLED) return choose_skilled(r, st, legal);
