@@ -18,9 +18,11 @@ Three measurements, each repeated ``--repeat`` times (median, min and max):
   Target: at most 100 ms.
 
 Times are CPU seconds of this process (``time.process_time``), so other load on
-the machine disturbs them less.
+the machine disturbs them less. ``--policy skilled`` measures the same with the
+skilled card play (docs/players.md skilled) in every simulated seat.
 
     python bench/rollouts.py [--repeat 5] [--rules pagat] [--only rollouts,pro,bid]
+                             [--policy standard|skilled]
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ from pinochlekit import fastcore as fc
 from pinochlekit.actions import Bid
 from pinochlekit.players import simulate
 from pinochlekit.players.sampler import knowledge, sample_deal
+
+#: The card play of the simulated seats (``--policy``).
+POLICY: fc.CardPolicy = "standard"
 
 
 def start_of_play(rules: Rules, seed: int) -> Game:
@@ -77,7 +82,7 @@ def bench_rollouts(rules: Rules, seed: int) -> tuple[float, str]:
 
     def run() -> int:
         for i, (position, spec) in enumerate(cases):
-            fc.rollout(rules, position, per, seed=seed + i, spec=spec)
+            fc.rollout(rules, position, per, seed=seed + i, spec=spec, policy=POLICY)
         return per * len(cases)
 
     count, elapsed = timed(run)
@@ -89,8 +94,8 @@ def bench_pro(rules: Rules, seed: int) -> tuple[float, str]:
     position = fc.Position.from_game(game)
     seat = game.to_act or 0
     spec = own_spec(game, seat)
-    cards = len(fc.card_values(rules, position, 1, seed, spec))
-    _, elapsed = timed(lambda: len(fc.card_values(rules, position, 200, seed, spec)))
+    cards = len(fc.card_values(rules, position, 1, seed, spec, POLICY))
+    _, elapsed = timed(lambda: len(fc.card_values(rules, position, 200, seed, spec, POLICY)))
     return elapsed * 1000, f"{cards} legal cards x 200 rollouts"
 
 
@@ -103,7 +108,7 @@ def bench_pro_backend(rules: Rules, seed: int) -> tuple[float, str]:
     def run() -> int:
         known = knowledge(view)
         deals = [sample_deal(known, rng) for _ in range(200)]
-        start = simulate.start_from_view(view)
+        start = simulate.start_from_view(view, POLICY)
         legal = sorted({int(a.card) for a in view.legal_actions if isinstance(a, Play)})
         for card in legal:
             after = [tuple(h.remove(card) if s == seat else h for s, h in enumerate(d))
@@ -119,7 +124,7 @@ def bench_bid(rules: Rules, seed: int) -> tuple[float, str]:
     game = Game.new(rules, seed=seed)
     hand = game.hand(1)
     _, elapsed = timed(lambda: len(fc.simulate_bid_hands(rules, hand, rules.opening_bid, 1000,
-                                                         seed, seat=1)))
+                                                         seed, seat=1, policy=POLICY)))
     return elapsed * 1000, "1,000 deals x 4 trumps, C dealing"
 
 
@@ -134,7 +139,7 @@ def bench_bid_backend(rules: Rules, seed: int) -> tuple[float, str]:
         deals = [sample_deal(known, rng) for _ in range(1000)]
         for trump in range(4):
             start = simulate.Start(rules=rules, declarer=seat, contract=rules.opening_bid,
-                                   trump=trump, knower=seat)
+                                   trump=trump, knower=seat, policy=POLICY)
             fc.backend(start, deals, seat % 2)
         return 4000
 
@@ -143,7 +148,7 @@ def bench_bid_backend(rules: Rules, seed: int) -> tuple[float, str]:
 
 
 BENCHES: dict[str, tuple[str, str, Callable[[Rules, int], tuple[float, str]]]] = {
-    "rollouts": ("standard rollouts of a full hand", "/s", bench_rollouts),
+    "rollouts": ("rollouts of a full hand", "/s", bench_rollouts),
     "pro": ("pro card decision (C dealing)", " ms", bench_pro),
     "pro-backend": ("pro card decision (backend)", " ms", bench_pro_backend),
     "bid": ("4,000-hand bid simulation (C dealing)", " ms", bench_bid),
@@ -156,7 +161,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--rules", default="pagat")
     parser.add_argument("--only", default=",".join(BENCHES))
+    parser.add_argument("--policy", choices=["standard", "skilled"], default="standard")
     args = parser.parse_args()
+    global POLICY
+    POLICY = args.policy
     rules = Rules.from_string(args.rules)
     for name in args.only.split(","):
         label, unit, bench = BENCHES[name]
@@ -165,7 +173,8 @@ def main() -> None:
             value, detail = bench(rules, run + 1)
             values.append(value)
             print(f"  {name} run {run + 1}: {value:,.1f}{unit} ({detail})")
-        print(f"{label} [{args.rules}]: median {statistics.median(values):,.1f}{unit} "
+        median = statistics.median(values)
+        print(f"{label} [{args.rules}, {args.policy}]: median {median:,.1f}{unit} "
               f"(min {min(values):,.1f}, max {max(values):,.1f}, {args.repeat} runs)")
 
 

@@ -356,7 +356,7 @@ def test_backend_hook_is_used_and_restored() -> None:
 
 
 def test_make_player_parses_names_and_options() -> None:
-    assert set(PLAYERS) == {"random", "simple", "easy", "standard", "pro", "expert"}
+    assert set(PLAYERS) == {"random", "simple", "easy", "standard", "skilled", "pro", "expert"}
     pro = make_player(" pro(rollouts=100, bid_sims=1000) ", seed=5)
     assert isinstance(pro, ProPlayer) and (pro.rollouts, pro.bid_sims) == (100, 1000)
     assert pro.seed == 5

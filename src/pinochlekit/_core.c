@@ -492,7 +492,11 @@ typedef struct {
     int points[4];       /* trick points per team (four-handed), per seat (three) */
     int players;         /* 4 or 3 */
     int n_tricks;        /* tricks in the hand: 12, or 15 three-handed */
+    int policy;          /* the card play of every seat: CARD_POLICY_STANDARD or _SKILLED */
 } State;
+
+/* The card play of simulated seats (docs/players.md standard, skilled). */
+enum { CARD_POLICY_STANDARD, CARD_POLICY_SKILLED };
 
 static inline int partner_of(int seat) { return (seat + 2) & 3; }
 static inline int partners(const State *st) { return st->players == 4; }
@@ -734,10 +738,14 @@ static int lowest_card(Mask m, int trump)
     return -1;
 }
 
+static int choose_skilled(const CoreRules *r, const State *st, Mask legal);
+
 /* The card the standard player (pro: the pro's final rule, among `legal`, the
- * cards its rollouts kept) chooses for the seat to act. */
+ * cards its rollouts kept) chooses for the seat to act; the skilled player's
+ * (section 6b) when the state's policy says so. */
 static int choose_card(const CoreRules *r, const State *st, Mask legal, int pro)
 {
+    if (!pro && st->policy == CARD_POLICY_SKILLED) return choose_skilled(r, st, legal);
     int trump = st->trump, seat = st->to_act;
     Mask trumps = legal & SUIT_MASK(trump);
     if (st->trick_len == 0) {
@@ -764,6 +772,142 @@ static int choose_card(const CoreRules *r, const State *st, Mask legal, int pro)
     /* Something beats: the highest such card; last to play, the lowest that beats. */
     if (st->trick_len == trick_size(st) - 1) return lowest_card(beat, trump);
     return highest_card(beat, trump);
+}
+
+static inline int low_rank(int k, int trump);
+
+/* ===== 6b. The skilled player's card play (docs/players.md skilled; the
+ * reference is players.policy.skilled_lead and skilled_follow) ============ */
+
+/* What the seat to act knows of the opponents still to play to this trick:
+ * their seat bits, and per seat the kinds possibly held and known to be held
+ * (computed once per decision; players.policy reads the same `possible` and
+ * `known_once` lists). */
+typedef struct {
+    int opps;
+    Mask held[4], known[4];
+} Seen;
+
+static void seen_of(const State *st, Seen *v)
+{
+    int s = st->to_act, o = s;
+    v->opps = 0;
+    for (int left = trick_size(st) - st->trick_len - 1; left > 0; left--) {
+        o = next_seat(st, o);
+        if (partners(st) && (o & 1) == (s & 1)) continue; /* partner */
+        v->opps |= 1 << o;
+        v->held[o] = possibly_held(st, s, o);
+        v->known[o] = known_in(st, s, o).one;
+    }
+}
+
+/* Whether `card`, winning (or about to win) the trick led in `led`, is sure to take
+ * it: no opponent still to play possibly holds a card it could play that beats it
+ * (players.policy.holds_trick; with the beat test first, `guaranteed`). */
+static int holds_trick(const State *st, const Seen *v, int card, int led)
+{
+    int trump = st->trump;
+    Mask threats = SUIT_OF(card) == trump ? ABOVE[card] : ABOVE[card] | SUIT_MASK(trump);
+    for (int o = 0; o < 4; o++) {
+        if (!(v->opps >> o & 1)) continue;
+        Mask playable = SUIT_MASK(led);
+        if (led != trump && !(v->known[o] & SUIT_MASK(led))) playable |= SUIT_MASK(trump);
+        if (v->held[o] & playable & threats) return 0;
+    }
+    return 1;
+}
+
+/* The cards of `m` guaranteed to take the trick (docs/players.md), as `guaranteed`. */
+static Mask sure_cards(const State *st, const Seen *v, Mask m)
+{
+    int trump = st->trump, n = st->trick_len;
+    if (n) m &= beaters_of(st->trick[winner_index(st->trick, n, trump)], trump);
+    Mask out = 0;
+    for (; m; m &= m - 1) {
+        int k = low_bit(m);
+        if (holds_trick(st, v, k, n ? SUIT_OF(st->trick[0]) : SUIT_OF(k))) out |= BIT(k);
+    }
+    return out;
+}
+
+/* The least card of `m` by the smear order (non-trumps, most points, lowest card;
+ * `smear`) or by the shed order (non-counters, lowest card) of docs/players.md
+ * skilled. */
+static int least_by(const CoreRules *r, Mask m, int trump, int smear)
+{
+    int best = -1, best_key = 0;
+    for (; m; m &= m - 1) {
+        int k = low_bit(m), key;
+        if (smear)
+            key = (SUIT_OF(k) == trump) * 100000 + (1000 - r->points[k]) * 100 +
+                  low_rank(k, trump);
+        else
+            key = (int)(r->counters >> k & 1) * 100 + low_rank(k, trump);
+        if (best < 0 || key < best_key) { best = k; best_key = key; }
+    }
+    return best;
+}
+
+static int skilled_lead(const CoreRules *r, const State *st, Mask legal, const Seen *v)
+{
+    int s = st->to_act, trump = st->trump;
+    Mask trumps = legal & SUIT_MASK(trump), plain = legal & ~trumps;
+    /* 1. the highest non-trump guaranteed to take the trick */
+    Mask sure = sure_cards(st, v, plain);
+    if (sure) return highest_card(sure, trump);
+    /* 2. declaring side, an opponent possibly holding trump: the highest sure trump */
+    int declaring = partners(st) ? (s & 1) == (st->declarer & 1) : s == st->declarer;
+    int trump_out = 0;
+    for (int o = 0; o < 4; o++)
+        if (v->opps >> o & 1 && v->held[o] & SUIT_MASK(trump)) trump_out = 1;
+    if (declaring && trump_out && (sure = sure_cards(st, v, trumps)))
+        return high_bit(sure);
+    /* 3. partner void in a non-trump suit and not in trump: the lowest such card */
+    int p = partner_of(s);
+    if (partners(st) && p != st->sitting && !(st->void_kinds[p] & SUIT_MASK(trump))) {
+        Mask ruffs = plain & st->void_kinds[p];
+        if (ruffs) return lowest_card(ruffs, trump);
+    }
+    /* 4. the highest non-trump ace; 5. the lowest non-trump non-counter */
+    if (plain & RANK_MASK[ACE]) return highest_card(plain & RANK_MASK[ACE], trump);
+    if (plain & ~r->counters) return lowest_card(plain & ~r->counters, trump);
+    /* 6. the lowest card by the shed order */
+    return least_by(r, legal, trump, 0);
+}
+
+static int skilled_follow(const CoreRules *r, const State *st, Mask legal, const Seen *v)
+{
+    int trump = st->trump, n = st->trick_len;
+    int w = winner_index(st->trick, n, trump), win = st->trick[w];
+    int partner_winning = partners(st) && st->trick_seat[w] == partner_of(st->to_act);
+    /* 1. partner's card is sure to take the trick: smear */
+    if (partner_winning && holds_trick(st, v, win, SUIT_OF(st->trick[0])))
+        return least_by(r, legal, trump, 1);
+    /* 2. a card beats the winning card: last, the lowest; else the lowest sure
+     * one; else the highest */
+    Mask beat = legal & beaters_of(win, trump);
+    if (beat) {
+        if (n == trick_size(st) - 1) return lowest_card(beat, trump);
+        Mask sure = sure_cards(st, v, beat);
+        return sure ? lowest_card(sure, trump) : highest_card(beat, trump);
+    }
+    /* 3. partner's card is winning and on top of its suit: the lowest counter */
+    if (partner_winning) {
+        int on_top = 1;
+        for (int o = 0; o < 4; o++)
+            if (v->opps >> o & 1 && v->held[o] & ABOVE[win]) on_top = 0;
+        if (on_top)
+            return lowest_card(legal & r->counters ? legal & r->counters : legal, trump);
+    }
+    /* 4. the lowest card by the shed order */
+    return least_by(r, legal, trump, 0);
+}
+
+static int choose_skilled(const CoreRules *r, const State *st, Mask legal)
+{
+    Seen v;
+    seen_of(st, &v);
+    return st->trick_len ? skilled_follow(r, st, legal, &v) : skilled_lead(r, st, legal, &v);
 }
 
 /* Play the hand out with standard players; the hand's score per team. */
@@ -1041,11 +1185,12 @@ typedef struct {
  * in `trump`; standard passing, meld, the not-on-the-board throw-in, twelve
  * tricks by standard players. Leaves the hand's score per team in `scores`. */
 static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int trump,
-                      int contract, BidTrace *trace, int *scores)
+                      int contract, int policy, BidTrace *trace, int *scores)
 {
     State st;
     int given[4] = {0}, returned[4] = {0};
     state_init(r, &st, trump, declarer, contract);
+    st.policy = policy;
     memcpy(st.hand, dealt, sizeof st.hand);
     int partner = partner_of(declarer), n = r->cards_passed;
     Cards gave = NO_CARDS, back = NO_CARDS;
@@ -1111,11 +1256,12 @@ static int three_rollout(const CoreRules *r, State *st, int seat)
  * meld, the not-on-the-board rule, fifteen tricks by standard players. Returns
  * the round score of `seat`. */
 static int widow_round(const CoreRules *r, const Cards *dealt, int declarer, int trump,
-                       int contract, int seat)
+                       int contract, int seat, int policy)
 {
     State st;
     Cards shown[4];
     state_init(r, &st, trump, declarer, contract);
+    st.policy = policy;
     memcpy(st.hand, dealt, sizeof st.hand);
     if (r->widow_take) {
         int out[3];
@@ -1374,6 +1520,14 @@ static PyObject *cards_list(const int *cards, int n)
     return list;
 }
 
+/* A card policy argument: CARD_POLICY_STANDARD or CARD_POLICY_SKILLED. */
+static int check_policy(int policy)
+{
+    if (policy == CARD_POLICY_STANDARD || policy == CARD_POLICY_SKILLED) return 1;
+    PyErr_Format(PyExc_ValueError, "card policy %d: 0 (standard) or 1 (skilled)", policy);
+    return 0;
+}
+
 static PyObject *py_legal_mask(PyObject *self, PyObject *args)
 {
     Args a;
@@ -1434,7 +1588,7 @@ static PyObject *py_pass_cards(PyObject *self, PyObject *args)
     return cards_list(out, got);
 }
 
-enum { POLICY_STOP = -1, POLICY_RANDOM = 0, POLICY_STANDARD = 1 };
+enum { POLICY_STOP = -1, POLICY_RANDOM = 0, POLICY_STANDARD = 1, POLICY_SKILLED = 2 };
 
 /* Play the given cards (checked), then by the policy to the end; every play with
  * the legal kinds before it, every trick's winner and points (fastcore.Playout). */
@@ -1468,7 +1622,8 @@ static PyObject *py_play_out(PyObject *self, PyObject *args)
             for (int skip = (int)rng_below(&rng, (uint32_t)popcount(pick)); skip; skip--)
                 pick &= pick - 1;
             card = low_bit(pick);
-        } else if (policy == POLICY_STANDARD) {
+        } else if (policy == POLICY_STANDARD || policy == POLICY_SKILLED) {
+            st->policy = policy == POLICY_SKILLED ? CARD_POLICY_SKILLED : CARD_POLICY_STANDARD;
             card = choose_card(a.r, st, legal, 0);
         } else {
             break;
@@ -1495,10 +1650,17 @@ static PyObject *py_play_out(PyObject *self, PyObject *args)
 static PyObject *py_choose_card(PyObject *self, PyObject *args)
 {
     Args a;
-    int pro;
+    int level;
     unsigned long among;
-    if (!PyArg_ParseTuple(args, "O&O&pk", to_rules, &a, to_position, &a, &pro, &among))
+    if (!PyArg_ParseTuple(args, "O&O&ik", to_rules, &a, to_position, &a, &level, &among))
         return NULL;
+    if (level < 0 || level > 2) {
+        PyErr_SetString(PyExc_ValueError, "choose_card: level 0 (standard), 1 (pro) or 2 "
+                        "(skilled)");
+        return NULL;
+    }
+    int pro = level == 1;
+    a.st.policy = level == 2 ? CARD_POLICY_SKILLED : CARD_POLICY_STANDARD;
     if (!four_handed(&a)) return NULL;
     Mask legal = state_legal(a.r, &a.st) & (among ? (Mask)among : DECK_MASK);
     if (!legal) {
@@ -1539,9 +1701,11 @@ static PyObject *simulate_position(PyObject *args, int values)
     Args a;
     long n;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O&O&lKO&", to_rules, &a, to_position, &a, &n, &seed, to_spec,
-                          &a))
+    int policy = CARD_POLICY_STANDARD;
+    if (!PyArg_ParseTuple(args, "O&O&lKO&|i", to_rules, &a, to_position, &a, &n, &seed,
+                          to_spec, &a, &policy) || !check_policy(policy))
         return NULL;
+    a.st.policy = policy;
     if (!four_handed(&a)) return NULL;
     Rng rng;
     rng_seed(&rng, seed);
@@ -1606,8 +1770,9 @@ static PyObject *py_simulate_bid_hands(PyObject *self, PyObject *args)
     long n;
     unsigned long long seed;
     Cards hand;
-    if (!PyArg_ParseTuple(args, "O&O&iiilK", to_rules, &a, to_cards, &hand, &seat, &trumps,
-                          &contract, &n, &seed))
+    int policy = CARD_POLICY_STANDARD;
+    if (!PyArg_ParseTuple(args, "O&O&iiilK|i", to_rules, &a, to_cards, &hand, &seat, &trumps,
+                          &contract, &n, &seed, &policy) || !check_policy(policy))
         return NULL;
     if (!four_handed(&a)) return NULL;
     if (cards_len(hand) != HAND_SIZE || trumps <= 0 || trumps > 15 || seat < 0 || seat > 3 ||
@@ -1636,7 +1801,7 @@ static PyObject *py_simulate_bid_hands(PyObject *self, PyObject *args)
         for (int t = 0, j = 0; t < 4; t++) {
             int scores[2];
             if (!(trumps >> t & 1)) continue;
-            bid_round(a.r, dealt, seat, t, contract, NULL, scores);
+            bid_round(a.r, dealt, seat, t, contract, policy, NULL, scores);
             results[j++ * n + i] = scores[team] - scores[1 - team];
         }
     }
@@ -1662,7 +1827,7 @@ static PyObject *py_bid_hand(PyObject *self, PyObject *args)
         return NULL;
     }
     BidTrace trace;
-    bid_round(a.r, hands, seat & 3, trump & 3, contract, &trace, scores);
+    bid_round(a.r, hands, seat & 3, trump & 3, contract, 0, &trace, scores);
     return Py_BuildValue("(NNy#(ii))", cards_list(trace.given, a.r->cards_passed),
                          cards_list(trace.returned, a.r->cards_passed), trace.plays,
                          (Py_ssize_t)trace.n_plays, scores[0], scores[1]);
@@ -1691,11 +1856,12 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
 {
     Args a;
     PyObject *pos, *deals, *out = NULL;
-    int declarer, trump, contract, team;
-    if (!PyArg_ParseTuple(args, "O&OOiiii", to_rules, &a, &pos, &deals, &declarer, &trump,
-                          &contract, &team) ||
-        (pos != Py_None && !to_position(pos, &a)))
+    int declarer, trump, contract, team, policy = CARD_POLICY_STANDARD;
+    if (!PyArg_ParseTuple(args, "O&OOiiii|i", to_rules, &a, &pos, &deals, &declarer, &trump,
+                          &contract, &team, &policy) ||
+        (pos != Py_None && !to_position(pos, &a)) || !check_policy(policy))
         return NULL;
+    a.st.policy = policy;
     int three = a.r->players == 3;
     if (declarer < 0 || declarer >= a.r->players || trump < 0 || trump > 3 || team < 0 ||
         team >= (three ? 3 : 2) || (pos != Py_None && a.st.declarer != declarer)) {
@@ -1730,7 +1896,8 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
     for (Py_ssize_t i = 0; i < n; i++) {
         int scores[2];
         if (three && pos == Py_None) {
-            results[i] = widow_round(a.r, hands + 4 * i, declarer, trump, contract, team);
+            results[i] = widow_round(a.r, hands + 4 * i, declarer, trump, contract, team,
+                                     policy);
             continue;
         }
         if (three) {
@@ -1741,7 +1908,8 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
             continue;
         }
         if (pos == Py_None) {
-            bid_round(a.r, hands + 4 * i, declarer & 3, trump & 3, contract, NULL, scores);
+            bid_round(a.r, hands + 4 * i, declarer & 3, trump & 3, contract, policy, NULL,
+                      scores);
         } else {
             State st = a.st;
             memcpy(st.hand, hands + 4 * i, sizeof st.hand);
@@ -1767,7 +1935,7 @@ static PyMethodDef methods[] = {
     {"pass_cards", py_pass_cards, METH_VARARGS, "pass_cards(rules, once, twice, trump, pro, "
      "giving, given, n) -> cards"},
     {"play_out", py_play_out, METH_VARARGS, "play_out(rules, position, cards, policy, seed)"},
-    {"choose_card", py_choose_card, METH_VARARGS, "choose_card(rules, position, pro, among)"},
+    {"choose_card", py_choose_card, METH_VARARGS, "choose_card(rules, position, level, among)"},
     {"memory", py_memory, METH_VARARGS, "memory(rules, position, seat)"},
     {"rollout", py_rollout, METH_VARARGS, "rollout(rules, position, n, seed, spec)"},
     {"card_values", py_card_values, METH_VARARGS, "card_values(rules, position, n, seed, spec)"},

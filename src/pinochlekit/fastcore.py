@@ -60,6 +60,7 @@ except ImportError as error:  # pragma: no cover - depends on the build
 
 __all__ = [
     "BidHand",
+    "CardPolicy",
     "DealSpec",
     "Level",
     "MeldSummary",
@@ -69,6 +70,7 @@ __all__ = [
     "Position",
     "backend",
     "bid_hand",
+    "card_policy",
     "card_values",
     "choose_card",
     "core_rules",
@@ -84,10 +86,12 @@ __all__ = [
     "simulate_bid_hands",
 ]
 
-#: Which player's rules: ``standard`` or ``pro`` (docs/players.md).
-Level = Literal["standard", "pro"]
+#: Which player's rules: ``standard``, ``pro`` or ``skilled`` (docs/players.md).
+Level = Literal["standard", "pro", "skilled"]
 #: How :func:`play_out` chooses cards after the given ones.
-Policy = Literal["random", "standard", "stop"]
+Policy = Literal["random", "standard", "skilled", "stop"]
+#: The card play of every simulated seat (docs/players.md standard, skilled).
+CardPolicy = Literal["standard", "skilled"]
 
 _SEED_MASK = (1 << 64) - 1
 _MELD_ORDER = ("run", "double run", "royal marriage", "common marriage", "dix",
@@ -95,7 +99,18 @@ _MELD_ORDER = ("run", "double run", "royal marriage", "common marriage", "dix",
                "queens around", "double queens around", "jacks around", "double jacks around",
                "pinochle", "double pinochle")
 _PENALTIES = {"contract": 0, "chips": 1, "shortfall": 2}
-_POLICIES = {"stop": -1, "random": 0, "standard": 1}
+_POLICIES = {"stop": -1, "random": 0, "standard": 1, "skilled": 2}
+_CARD_POLICIES = {"standard": 0, "skilled": 1}
+_LEVELS = {"standard": 0, "pro": 1, "skilled": 2}
+
+
+def card_policy(name: str) -> int:
+    """The C core's number of a rollout card policy; :class:`ValueError` for a bad name."""
+    try:
+        return _CARD_POLICIES[name]
+    except KeyError:
+        raise ValueError(f"unknown card policy {name!r}: {', '.join(_CARD_POLICIES)}") from None
+
 _OUTCOMES = {0: Outcome.MADE, 1: Outcome.SET, 3: Outcome.MOON, 4: Outcome.MOON_FAILED}
 
 
@@ -252,7 +267,7 @@ class Playout:
 def play_out(rules: Rules, position: Position, cards: Sequence[int] = (),
              policy: Policy = "random", seed: int = 0) -> Playout:
     """Play ``cards`` (each checked) from ``position``, then choose by ``policy``
-    (uniformly random legal cards, the standard player, or stop) to the end."""
+    (uniformly random legal cards, the standard or skilled player, or stop) to the end."""
     seats, played, legal, winners, points, team, scores, outcome = _core.play_out(
         core_rules(rules), position.core, bytes(cards), _POLICIES[policy], _seed(seed))
     return Playout(tuple(seats), tuple(ALL_CARDS[c] for c in played), tuple(legal),
@@ -268,13 +283,16 @@ def choose_card(rules: Rules, position: Position, level: Level = "standard",
     """The card the seat to act plays under docs/players.md, from its own memory.
 
     ``level="pro"`` applies the pro's final rule (leading: the highest guaranteed
-    trump, else the highest guaranteed non-trump, else the lowest card); ``among``
-    restricts the choice to some legal cards (the pro's cards kept by rollouts).
+    trump, else the highest guaranteed non-trump, else the lowest card);
+    ``level="skilled"`` the skilled card play; ``among`` restricts the choice to
+    some legal cards (the pro's cards kept by rollouts).
     """
     mask = 0 if among is None else card_mask(among)
     if among is not None and not mask:
         raise ValueError("choose_card needs at least one card to choose among")
-    return ALL_CARDS[_core.choose_card(core_rules(rules), position.core, level == "pro", mask)]
+    if level not in _LEVELS:
+        raise ValueError(f"unknown level {level!r}: {', '.join(_LEVELS)}")
+    return ALL_CARDS[_core.choose_card(core_rules(rules), position.core, _LEVELS[level], mask)]
 
 
 @dataclass(frozen=True)
@@ -358,22 +376,25 @@ class DealSpec:
 
 
 def rollout(rules: Rules, position: Position, n: int = 1, seed: int = 0,
-            spec: DealSpec | None = None) -> tuple[int, int]:
-    """Play the rest of the hand ``n`` times with standard players (each with its own
-    memory) and return the sum of the hand scores per team. With ``spec`` the hidden
-    cards are dealt anew before each rollout; without, every rollout is the same."""
+            spec: DealSpec | None = None, policy: CardPolicy = "standard") -> tuple[int, int]:
+    """Play the rest of the hand ``n`` times with standard (or ``policy``) players,
+    each with its own memory, and return the sum of the hand scores per team. With
+    ``spec`` the hidden cards are dealt anew before each rollout; without, every
+    rollout is the same."""
     return _core.rollout(core_rules(rules), position.core, n, _seed(seed),
-                         None if spec is None else spec.core)
+                         None if spec is None else spec.core, card_policy(policy))
 
 
 def card_values(rules: Rules, position: Position, n: int, seed: int = 0,
-                spec: DealSpec | None = None) -> dict[Card, float]:
+                spec: DealSpec | None = None, policy: CardPolicy = "standard"
+                ) -> dict[Card, float]:
     """For each legal card of the seat to act, its average round score (own team's
     hand score minus the other's) over ``n`` rollouts by standard players after
     playing it: the pro's filter (docs/players.md pro trick-taking). Every card
-    sees the same ``n`` deals."""
+    sees the same ``n`` deals. ``policy="skilled"``: the rollouts play the skilled
+    card play instead."""
     values = _core.card_values(core_rules(rules), position.core, n, _seed(seed),
-                               None if spec is None else spec.core)
+                               None if spec is None else spec.core, card_policy(policy))
     return {ALL_CARDS[card]: total / max(n, 1) for card, total in values}
 
 
@@ -384,16 +405,18 @@ def deal(rules: Rules, position: Position, spec: DealSpec, seed: int = 0) -> tup
 
 
 def simulate_bid_hands(rules: Rules, hand: Hand, contract: int, n: int, seed: int = 0,
-                       trumps: Iterable[int] = range(4), seat: int = 0) -> dict[int, list[int]]:
+                       trumps: Iterable[int] = range(4), seat: int = 0,
+                       policy: CardPolicy = "standard") -> dict[int, list[int]]:
     """Round scores of simulated bid rounds, per trump suit (docs/players.md standard
     Bid): ``n`` deals of the other 36 cards at random, each serving every suit of
     ``trumps``; ``seat`` declares ``contract``; then standard passing, meld, the
     not-on-the-board throw-in and twelve tricks by standard players. Each score is
-    the declaring team's net result (its hand score minus the other team's)."""
+    the declaring team's net result (its hand score minus the other team's).
+    ``policy="skilled"``: the tricks are played by the skilled card play."""
     suits = sorted({int(t) for t in trumps})
     bits = sum(1 << t for t in suits)
     results = _core.simulate_bid_hands(core_rules(rules), (hand.once, hand.twice), seat, bits,
-                                       contract, n, _seed(seed))
+                                       contract, n, _seed(seed), card_policy(policy))
     return dict(zip(suits, results, strict=True))
 
 
@@ -454,6 +477,11 @@ class _StartLike(Protocol):
     def aside(self) -> tuple[int, ...]: ...
 
 
+def _policy_of(start: _StartLike) -> int:
+    """The card policy a start asks for (``start.policy``; standard if it has none)."""
+    return card_policy(getattr(start, "policy", "standard"))
+
+
 def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
     """The C simulation backend of :mod:`pinochlekit.players.simulate`: the round
     score for ``team`` of one simulated hand per deal, exactly as
@@ -473,6 +501,9 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     average of the two opponents', rounded down). Each deal's pile is known to
     the simulated declarer. Deals of three hands (no pile) and the other two-
     or three-handed starts the C core does not play go to the Python simulator.
+
+    Every simulated seat plays the card play ``start.policy`` names
+    (``"standard"``, the default, or ``"skilled"``; docs/players.md).
     """
     if start.rules.players != 4:
         return _three_handed(start, deals, team)
@@ -480,7 +511,7 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     masks = [_masks(hands) for hands in deals]
     if start.phase == "pass":
         return _core.simulate_deals(rules, None, masks, start.declarer, start.trump,
-                                    start.contract, team)
+                                    start.contract, team, _policy_of(start))
     if not deals:
         return []
     # The passed cards are remembered only if the simulating seat saw them.
@@ -493,7 +524,7 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
                         returned=Hand.from_cards(start.returned or ()) if knows else _EMPTY,
                         moon=start.moon)
     return _core.simulate_deals(rules, position.core, masks, start.declarer, start.trump,
-                                start.contract, team)
+                                start.contract, team, _policy_of(start))
 
 
 def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
@@ -506,7 +537,7 @@ def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int)
     masks = [_masks(hands) for hands in deals]
     if start.phase == "pass":
         return _core.simulate_deals(core, None, masks, start.declarer, start.trump,
-                                    start.contract, team)
+                                    start.contract, team, _policy_of(start))
     if not deals:
         return []
     # The other seats know the widow kept out (public, RULES.md §3), not the discards.
@@ -519,4 +550,4 @@ def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int)
         sum(1 << s for s, flag in enumerate(start.dix_only) if flag and points[s]),
         (0, 0), (0, 0), bytes(x for play in start.plays for x in play))
     return _core.simulate_deals(core, position, masks, start.declarer, start.trump,
-                                start.contract, team)
+                                start.contract, team, _policy_of(start))

@@ -7,7 +7,8 @@ with a seed (``Player(seed)``, which seeds its own ``rng``), it answers
 names the built-in ones; :func:`make_player` builds one from a spec string,
 the form the command line and matches use:
 
-- ``NAME``: ``random``, ``simple``, ``easy``, ``standard``, ``pro`` or ``expert``;
+- ``NAME``: ``random``, ``simple``, ``easy``, ``standard``, ``skilled``, ``pro`` or
+  ``expert``;
 - ``NAME(option=value, ...)``: with options, e.g. ``pro(rollouts=100, bid_sims=1000)``;
 - ``cmd:PROGRAM ARGS``: an external program (:mod:`pinochlekit.players.external`).
 
@@ -38,6 +39,7 @@ from pinochlekit.players.easy import EasyPlayer
 from pinochlekit.players.expert import ExpertPlayer
 from pinochlekit.players.pro import ProPlayer
 from pinochlekit.players.simple import RandomPlayer, SimplePlayer
+from pinochlekit.players.skilled import SkilledPlayer
 from pinochlekit.players.standard import StandardPlayer
 
 __all__ = [
@@ -49,6 +51,7 @@ __all__ = [
     "ProPlayer",
     "RandomPlayer",
     "SimplePlayer",
+    "SkilledPlayer",
     "StandardPlayer",
     "make_player",
     "player_options",
@@ -61,6 +64,7 @@ PLAYERS: dict[str, type[Player]] = {
     "simple": SimplePlayer,
     "easy": EasyPlayer,
     "standard": StandardPlayer,
+    "skilled": SkilledPlayer,
     "pro": ProPlayer,
     "expert": ExpertPlayer,
 }

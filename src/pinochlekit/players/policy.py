@@ -34,6 +34,7 @@ __all__ = [
     "discard_key",
     "give_order",
     "highest",
+    "holds_trick",
     "is_guaranteed",
     "lowest",
     "meld_points",
@@ -42,9 +43,12 @@ __all__ = [
     "pro_give_key",
     "pro_lead",
     "return_cards",
+    "skilled_follow",
+    "skilled_lead",
     "standard_follow",
     "standard_give_key",
     "standard_lead",
+    "stays_on_top",
     "void_cards",
 ]
 
@@ -534,3 +538,111 @@ def return_cards(hand: Hand, trump: int, rules: Rules, count: int, received: Han
 def cards_text(cards: Sequence[int]) -> str:
     """Cards as text, for explanations and error messages."""
     return " ".join(str(Card(c)) for c in cards)
+
+
+# -- the skilled card play (docs/players.md skilled) --------------------------------
+
+
+def _points_key(card: int, trump: int, points: Sequence[int]) -> tuple[bool, int, int]:
+    """The *smear order*: non-trumps first, then the most trick points, then the
+    lowest-card order (docs/players.md skilled)."""
+    return (card // 6 == trump, -points[card], _LOW_RANK[trump][card])
+
+
+def _keep_key(card: int, trump: int, counters: int) -> tuple[bool, int]:
+    """The *shed order*: non-counters first, then the lowest-card order."""
+    return (bool(counters >> card & 1), _LOW_RANK[trump][card])
+
+
+def _least(mask: int, key: Callable[[int], tuple[int | bool, ...]]) -> int:
+    return min(_kinds(mask), key=key)
+
+
+_ACES: Final = sum(1 << (s * 6 + Rank.ACE) for s in range(4))
+
+
+def stays_on_top(card: int, opponents: Sequence[int], possible: Sequence[int]) -> bool:
+    """Whether no opponent still to play possibly holds a higher card of ``card``'s
+    suit (trumping in is not considered: docs/players.md skilled "on top")."""
+    return not any(possible[o] & above_mask(card) for o in opponents)
+
+
+def holds_trick(card: int, led: int, trump: int, opponents: Sequence[int],
+                possible: Sequence[int], known_once: Sequence[int]) -> bool:
+    """Whether ``card``, now winning a trick whose suit led is ``led``, is sure to
+    take it: the test of :func:`is_guaranteed` for a card already played."""
+    threats = beat_mask(card, trump)
+    for opponent in opponents:
+        playable = SUIT_MASKS[led]
+        if led != trump and not known_once[opponent] & SUIT_MASKS[led]:
+            playable |= SUIT_MASKS[trump]
+        if possible[opponent] & playable & threats:
+            return False
+    return True
+
+
+def skilled_lead(legal: int, trump: int, opponents: Sequence[int], possible: Sequence[int],
+                 known_once: Sequence[int], declaring: bool, partner_voids: int,
+                 counters: int) -> int:
+    """docs/players.md skilled **Leading**: the first of these rules that gives a card.
+
+    1. the highest non-trump guaranteed to take the trick;
+    2. declaring side, while an opponent possibly holds a trump: the highest trump
+       guaranteed to take the trick;
+    3. partner void in a non-trump suit (``partner_voids``, a 4-bit set) and not
+       in trump: the lowest card of such suits;
+    4. the highest non-trump ace;
+    5. the non-trump non-counters: the lowest;
+    6. the lowest card by the shed order (non-counters first, then lowest).
+    """
+    trumps = legal & SUIT_MASKS[trump]
+    plain = legal & ~trumps
+    sure = _guaranteed_mask(plain, (), trump, opponents, possible, known_once)
+    if sure:
+        return highest(sure, trump)
+    if declaring and trumps and any(possible[o] & SUIT_MASKS[trump] for o in opponents):
+        for card in HIGH_ORDER[trump]:
+            if trumps >> card & 1 and is_guaranteed(card, (), trump, opponents, possible,
+                                                    known_once):
+                return card
+    if not partner_voids >> trump & 1:
+        ruffs = plain & void_cards(partner_voids & ~(1 << trump))
+        if ruffs:
+            return lowest(ruffs, trump)
+    aces = plain & _ACES
+    if aces:
+        return highest(aces, trump)
+    if plain & ~counters:
+        return lowest(plain & ~counters, trump)
+    return _least(legal, lambda c: _keep_key(c, trump, counters))
+
+
+def skilled_follow(legal: int, trick: Sequence[int], trump: int, partner_winning: bool,
+                   last: bool, points: Sequence[int], opponents: Sequence[int],
+                   possible: Sequence[int], known_once: Sequence[int]) -> int:
+    """docs/players.md skilled **Following**.
+
+    ``opponents`` are those still to play after this seat; ``possible`` and
+    ``known_once`` the seat's memory of them. The first rule that applies:
+
+    1. partner's card is sure to take the trick: smear (the smear order);
+    2. a legal card beats the card now winning: last to play, the lowest such
+       card; else the lowest one guaranteed to take the trick; else the highest;
+    3. partner's card is winning and on top of its suit: the lowest counter
+       (the lowest card if none);
+    4. otherwise: the lowest card by the shed order (non-counters first).
+    """
+    counters = counter_mask(points)
+    win = trick[winner_index(trick, trump)]
+    led = trick[0] // 6
+    if partner_winning and holds_trick(win, led, trump, opponents, possible, known_once):
+        return _least(legal, lambda c: _points_key(c, trump, points))
+    winners = legal & beat_mask(win, trump)
+    if winners:
+        if last:
+            return lowest(winners, trump)
+        sure = _guaranteed_mask(winners, trick, trump, opponents, possible, known_once)
+        return lowest(sure, trump) if sure else highest(winners, trump)
+    if partner_winning and stays_on_top(win, opponents, possible):
+        return lowest(legal & counters, trump) if legal & counters else lowest(legal, trump)
+    return _least(legal, lambda c: _keep_key(c, trump, counters))

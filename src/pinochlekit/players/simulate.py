@@ -55,6 +55,8 @@ from pinochlekit.players.policy import (
     opponents_to_play,
     pass_cards,
     return_cards,
+    skilled_follow,
+    skilled_lead,
     standard_follow,
     standard_give_key,
     standard_lead,
@@ -107,6 +109,9 @@ class Start:
     #: Three-handed: the cards set aside as the knower knows them (the widow kept
     #: out, or its own discards as declarer; empty if unknown).
     aside: tuple[int, ...] = ()
+    #: The card play of every simulated seat: ``"standard"`` or ``"skilled"``
+    #: (docs/players.md); passing, meld and the throw-in rule stay standard.
+    policy: Literal["standard", "skilled"] = "standard"
 
     def then(self, seat: int, card: int) -> Start:
         """The same start with one more card played (``seat`` plays ``card``)."""
@@ -118,15 +123,17 @@ class Start:
         return (self.declarer + 2) % 4 if self.moon else -1
 
 
-def start_for_bid(view: View, trump: int, contract: int) -> Start:
+def start_for_bid(view: View, trump: int, contract: int,
+                  policy: Literal["standard", "skilled"] = "standard") -> Start:
     """The start of a bidding simulation: ``view.seat`` is the declarer at
     ``contract`` with ``trump`` (docs/players.md standard **Bid**)."""
     assert view.seat is not None
-    return Start(view.rules, view.seat, contract, trump, view.seat)
+    return Start(view.rules, view.seat, contract, trump, view.seat, policy=policy)
 
 
-def start_from_view(view: View) -> Start:
-    """The start of a card-play simulation: the play so far, as ``view.seat`` knows it."""
+def start_from_view(view: View, policy: Literal["standard", "skilled"] = "standard") -> Start:
+    """The start of a card-play simulation: the play so far, as ``view.seat`` knows it,
+    the rest to be played by ``policy`` players."""
     if view.phase is not Phase.PLAY or view.melds is None or view.declarer is None \
             or view.trump is None or view.seat is None:
         raise ValueError(f"a card-play simulation needs a seat's view in the play, not "
@@ -140,7 +147,7 @@ def start_from_view(view: View) -> Start:
         tuple(m.dix_only for m in view.melds),
         None if view.given is None else tuple(int(c) for c in view.given),
         None if view.returned is None else tuple(int(c) for c in view.returned),
-        view.moon, plays, _aside_known(view))
+        view.moon, plays, _aside_known(view), policy)
 
 
 def _aside_known(view: View) -> tuple[int, ...]:
@@ -317,7 +324,8 @@ def _advance(state: PlayState, seat: int, card: int, trump: int, size: int, sitt
 
 
 def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int]) -> None:
-    """Play the rest of the hand with a standard player in every seat."""
+    """Play the rest of the hand with a standard (or ``start.policy``) player in
+    every seat."""
     rules, trump, declarer = start.rules, start.trump, start.declarer
     players = rules.players
     partners = players == 4
@@ -330,8 +338,11 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
     memories = state.memories
     trick, seats = state.trick, state.trick_seats
     seat = state.to_act
+    skilled = start.policy == "skilled"
     while True:
-        if trick:
+        if skilled:
+            card = _skilled_card(start, state, seat, once, twice, size, points, counters, flags)
+        elif trick:
             win = winner_index(trick, trump)
             legal = follow_mask(once[seat], trick[0] // 6, trick[win], trump, flags)
             card = standard_follow(legal, trick, trump,
@@ -374,6 +385,30 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
         seat = winner
         if last:
             return
+
+
+def _skilled_card(start: Start, state: PlayState, seat: int, once: list[int],
+                  twice: list[int], size: int, points: Sequence[int], counters: int,
+                  flags: tuple[bool, bool, bool, bool]) -> int:
+    """The card of docs/players.md skilled for ``seat``, from its own memory."""
+    rules, trump, trick = start.rules, start.trump, state.trick
+    players = rules.players
+    memory = state.memories[seat]
+    opponents = opponents_to_play(seat, len(trick), size, start.sitting_out, players)
+    unlocated = memory.unlocated(once[seat], twice[seat])
+    possible = [memory.possible(o, unlocated) if o in opponents else 0 for o in range(4)]
+    if trick:
+        win = winner_index(trick, trump)
+        legal = follow_mask(once[seat], trick[0] // 6, trick[win], trump, flags)
+        return skilled_follow(legal, trick, trump,
+                              players == 4 and state.trick_seats[win] == (seat + 2) % 4,
+                              len(trick) == size - 1, points, opponents, possible,
+                              memory.known_once)
+    legal = legal_mask(once[seat], trick, trump, rules, state.tricks_done == 0)
+    partner = (seat + 2) % 4
+    voids = memory.voids[partner] if players == 4 and partner != start.sitting_out else 0
+    return skilled_lead(legal, trump, opponents, possible, memory.known_once,
+                        rules.team_of(seat) == rules.team_of(start.declarer), voids, counters)
 
 
 def _round_score(start: Start, state: PlayState, team: int, played: bool,

@@ -29,9 +29,11 @@ T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
 
 #: The games a built-in player does not play (yet), by number of players: the lobby
-#: never offers a level for a game it would fail at. Every built-in player now plays
-#: the four-, three- and two-handed games (docs/players.md), so the table is empty.
-NOT_PLAYED: dict[str, frozenset[int]] = {}
+#: never offers a level for a game it would fail at, nor one that plays a game
+#: exactly as another level does. Every built-in player plays the four-, three- and
+#: two-handed games (docs/players.md); ``skilled`` plays the two-handed game exactly
+#: as ``standard`` does, so it is not offered twice there.
+NOT_PLAYED: dict[str, frozenset[int]] = {"skilled": frozenset({2})}
 
 
 def computer_levels(players: int = 4) -> list[str]:
