@@ -41,7 +41,7 @@ def computer_levels(players: int = 4) -> list[str]:
     play that game (never ``cmd:`` programs).
 
     >>> computer_levels(2)
-    ['random', 'easy', 'standard', 'pro']
+    ['random', 'simple', 'easy', 'standard', 'pro', 'expert']
     """
     return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
 
