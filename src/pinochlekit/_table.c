@@ -524,9 +524,127 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
     return out;
 }
 
+/* meld_masks(once, twice, trump, special, marries, unit) -> (points, shown_once,
+ * shown_twice): the total and the cards shown of meld.meld_of_masks with
+ * meld_reuse="per_class" (RULES.md §1 Meld: a card may serve once in each class), for
+ * Game's hot path; meld.py builds the itemized pieces from its Python reference only
+ * when someone reads them. trump is -1 before trump is named; special: doubles =
+ * "special" (RULES.md §2 double melds), else twice the single value; marries:
+ * run_extra = "marries". Values are the ordinary scale divided by unit. A count of a
+ * kind is 0, 1 or 2: the once bit plus the twice bit. */
+enum { NINE, JACK, QUEEN, KING, TEN, ACE };
+#define KIND(suit, rank) ((suit) * 6 + (rank))
+#define QS KIND(0, QUEEN)
+#define JD KIND(2, JACK)
+
+static int count_of(Mask once, Mask twice, int kind)
+{
+    return (int)(once >> kind & 1) + (int)(twice >> kind & 1);
+}
+
+/* Show `n` copies (0-2) of a kind: across classes the counts combine by max, which on
+ * the (once, twice) bits is OR. */
+static void show(Mask *so, Mask *st, int kind, int n)
+{
+    if (n >= 1) *so |= BIT(kind);
+    if (n >= 2) *st |= BIT(kind);
+}
+
+static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    unsigned long once_l, twice_l;
+    int trump, special, marries, unit;
+    if (!PyArg_ParseTuple(args, "kkippi:meld_masks", &once_l, &twice_l, &trump, &special,
+                          &marries, &unit))
+        return NULL;
+    if ((once_l | twice_l) >> 24 || twice_l & ~once_l || trump < -1 || trump > 3
+            || unit < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "meld_masks: 24-bit masks (twice within once), trump -1 to 3, unit >= 1");
+        return NULL;
+    }
+    Mask once = (Mask)once_l, twice = (Mask)twice_l, so = 0, st = 0;
+    /* RULES.md §1 Meld table; §2 double melds: the value of each meld, and of its double. */
+    long run = 150 / unit, royal = 40 / unit, common = 20 / unit, dix = 10 / unit;
+    long double_run = (special ? 1500 : 300) / unit;
+    static const int around_rank[4] = {ACE, KING, QUEEN, JACK};
+    static const long around_single[4] = {100, 80, 60, 40};
+    static const long around_special[4] = {1000, 800, 600, 400};
+    long pinochle = 40 / unit, double_pinochle = (special ? 300 : 80) / unit;
+    long points = 0;
+    /* Class I: marriages and the run, suit by suit, then the dix. */
+    for (int suit = 0; suit < 4; suit++) {
+        int k = KIND(suit, KING), q = KIND(suit, QUEEN);
+        int kings = count_of(once, twice, k), queens = count_of(once, twice, q);
+        int married = kings < queens ? kings : queens;
+        if (suit != trump) {
+            points += married * common;
+            show(&so, &st, k, married);
+            show(&so, &st, q, married);
+            continue;
+        }
+        static const int run_ranks[5] = {ACE, TEN, KING, QUEEN, JACK};
+        int runs = 2;
+        for (int i = 0; i < 5; i++) {
+            int c = count_of(once, twice, KIND(suit, run_ranks[i]));
+            if (c < runs) runs = c;
+        }
+        if (runs == 2) { /* a double run, and nothing more from those ten cards */
+            points += double_run;
+            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, run_ranks[i]), 2);
+        } else if (runs == 1) {
+            points += run;
+            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, run_ranks[i]), 1);
+            int extra_k = kings - 1, extra_q = queens - 1;
+            if (marries) { /* the extra card marries the run's partner */
+                points += (extra_k + extra_q) * royal;
+                show(&so, &st, k, kings);
+                show(&so, &st, q, queens);
+            } else if (extra_k && extra_q) {
+                points += royal;
+                show(&so, &st, k, 2);
+                show(&so, &st, q, 2);
+            }
+        } else {
+            points += married * royal;
+            show(&so, &st, k, married);
+            show(&so, &st, q, married);
+        }
+    }
+    if (trump >= 0) {
+        int nines = count_of(once, twice, KIND(trump, NINE));
+        points += nines * dix;
+        show(&so, &st, KIND(trump, NINE), nines);
+    }
+    /* Class II: arounds, one of each suit or two of each. */
+    for (int i = 0; i < 4; i++) {
+        int n = 2;
+        for (int suit = 0; suit < 4; suit++) {
+            int c = count_of(once, twice, KIND(suit, around_rank[i]));
+            if (c < n) n = c;
+        }
+        if (n == 0) continue;
+        points += n == 2 ? (special ? around_special[i] : 2 * around_single[i]) / unit
+                         : around_single[i] / unit;
+        for (int suit = 0; suit < 4; suit++) show(&so, &st, KIND(suit, around_rank[i]), n);
+    }
+    /* Class III: pinochle (QS JD) and double pinochle. */
+    int qs = count_of(once, twice, QS), jd = count_of(once, twice, JD);
+    int pinochles = qs < jd ? qs : jd;
+    if (pinochles) {
+        points += pinochles == 2 ? double_pinochle : pinochle;
+        show(&so, &st, QS, pinochles);
+        show(&so, &st, JD, pinochles);
+    }
+    return Py_BuildValue("(lkk)", points, (unsigned long)so, (unsigned long)st);
+}
+
 static PyMethodDef module_methods[] = {
     {"deal_masks", py_deal_masks, METH_VARARGS,
      "deal_masks(digest, dealer, players) -> (once, twice) masks of each seat"},
+    {"meld_masks", py_meld_masks, METH_VARARGS,
+     "meld_masks(once, twice, trump, special, marries, unit) -> (points, shown_once, "
+     "shown_twice) of meld_reuse='per_class'"},
     {NULL, NULL, 0, NULL},
 };
 

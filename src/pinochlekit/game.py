@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Game"]
 
+_NO_WIDOW = Hand()  # hands are immutable: one empty widow serves every deal
 _NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
 
 
@@ -152,8 +153,9 @@ class Game:
     __slots__ = (
         "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key",
         "_meld_key", "_n", "_once", "_opening", "_passed", "_points", "_redeals", "_spoken",
-        "_step", "_table", "_table_rules", "_teams", "_trick_seats", "_trick_size", "_twice",
-        "_widow", "actions", "auction", "contract",
+        "_step", "_table", "_table_rules", "_target", "_team_melds", "_teams", "_trick_seats",
+        "_trick_size", "_trick_total", "_twice", "_widow", "_widow_size", "actions", "auction",
+        "contract",
         "deal_index", "dealer", "deals", "dealt", "declarer", "discards", "first_dealer",
         "given",
         "high_bid", "high_bidder", "melds", "moon", "phase", "results", "returned", "rules",
@@ -172,6 +174,9 @@ class Game:
         self._opening, self._step = rules.opening_bid, rules.step
         self._n = rules.players
         self._teams = tuple(rules.team_of(s) for s in range(rules.players))
+        # Rules values read once a deal, looked up once here.
+        self._widow_size, self._trick_total = rules.widow_size, rules.trick_total
+        self._target = rules.game_target
         self._meld_key = (rules.doubles, rules.run_extra, rules.meld_reuse, rules.unit)
         self._table_rules = (self._flags, rules.first_lead == "trump", self._points,
                              10 // rules.unit, self._teams)  # RULES.md §1 Counting: last trick
@@ -221,12 +226,12 @@ class Game:
         self.deal_index = index
         if index < len(self.deals):
             hands = self.deals[index]
-            self._widow = widow_of(hands) if self.rules.widow_size else Hand()
-        elif self.rules.widow_size:  # RULES.md §3: 15 cards each, 3 to the widow
+            self._widow = widow_of(hands) if self._widow_size else _NO_WIDOW
+        elif self._widow_size:  # RULES.md §3: 15 cards each, 3 to the widow
             hands, self._widow = deal_with_widow(deal_seed(self.seed, index), dealer, self._n,
                                                  self.rules.hand_size)
         else:
-            hands, self._widow = deal(deal_seed(self.seed, index), dealer, self._n), Hand()
+            hands, self._widow = deal(deal_seed(self.seed, index), dealer, self._n), _NO_WIDOW
         self.dealt = tuple(hands)
         self._once = [h.once for h in hands]
         self._twice = [h.twice for h in hands]
@@ -245,13 +250,14 @@ class Game:
         self.returned: tuple[Card, ...] | None = None
         self.discards: tuple[Card, ...] | None = None
         self.melds: tuple[MeldResult, ...] | None = None
+        self._team_melds: list[int] = []  # each team's meld, set with melds
         self.moon = False
         self._trick_size = self._n
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
         self._trick_seats: list[int] = []
         self._high = self._high_seat = 0
-        self.trick_points = [0] * self.rules.teams
+        self.trick_points = [0] * len(self.scores)
         self._table: Table | None = None
 
     def _start_play(self) -> None:
@@ -452,7 +458,8 @@ class Game:
                                          f"the declarer holds a run, marriage or dix ({names})")
             return
         if kind in (Give, Return, Discard):
-            wanted = {Give: Phase.GIVE, Return: Phase.RETURN, Discard: Phase.DISCARD}[kind]
+            wanted = (Phase.GIVE if kind is Give else Phase.RETURN if kind is Return
+                      else Phase.DISCARD)
             if phase is not wanted:
                 raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
             cards = action.cards  # type: ignore[attr-defined]
@@ -667,20 +674,16 @@ class Game:
         assert self.declarer is not None
         once, twice, key = self._once, self._twice, self._meld_key
         trump = -1 if self.trump is None else int(self.trump)
-        self.melds = tuple([meld_of_masks(once[s], twice[s], trump, *key)
-                            for s in range(self._n)])
-        team_meld = self._team_meld()[self._teams[self.declarer]]
-        if self.contract > team_meld + self.rules.trick_total:
+        melds = self.melds = tuple([meld_of_masks(once[s], twice[s], trump, *key)
+                                    for s in range(self._n)])
+        teams = self._teams
+        totals = self._team_melds = [0] * len(self.scores)
+        for seat in range(self._n):
+            totals[teams[seat]] += melds[seat].points
+        if self.contract > totals[teams[self.declarer]] + self._trick_total:
             self._finish(Outcome.NOT_ON_BOARD)  # RULES.md §1 Not on the board
             return
         self._start_play()
-
-    def _team_meld(self) -> list[int]:
-        totals = [0] * self.rules.teams
-        teams = self._teams
-        for seat, result in enumerate(self.melds or ()):
-            totals[teams[seat]] += result.points
-        return totals
 
     def _play(self, seat: int, card: int) -> None:
         table = self._table
@@ -740,15 +743,15 @@ class Game:
         rules = self.rules
         declarer = self.declarer
         assert declarer is not None and self.melds is not None
-        teams = rules.teams
-        us = rules.team_of(declarer)
+        teams = len(self.scores)
+        us = self._teams[declarer]
         others = [t for t in range(teams) if t != us]
-        melds = self._team_meld()
+        melds = self._team_melds  # computed by _meld
         tricks = self.trick_points
         played = outcome is Outcome.MADE
         saved = [True] * teams
         scores = [0] * teams
-        aside = self._set_aside()
+        aside = self._set_aside() if self._widow_size else ()
         if aside:  # RULES.md §3: the widow's (or the discards') points are the declarer's,
             # played or not: a declarer who throws in (or is not on the board) still has
             # them, which matters when a set costs only the shortfall
@@ -789,7 +792,7 @@ class Game:
                 scores[us] = kept - self.contract
         for team in range(teams):
             self.scores[team] += scores[team]
-        widow = tuple(self._widow) if rules.widow_size else ()
+        widow = tuple(self._widow) if self._widow_size else ()
         result = HandResult(
             self.hand_number, self.dealer, outcome, declarer, self.contract, self.trump,
             self.melds, tuple(melds), tuple(tricks), tuple(saved), tuple(scores),
@@ -823,7 +826,10 @@ class Game:
         """
         if result.outcome is Outcome.MOON:
             return result.declaring_team
-        over = [t for t in range(self.rules.teams) if self.scores[t] >= self.rules.game_target]
+        target = self._target
+        if max(self.scores) < target:
+            return None  # the common case: nobody there yet
+        over = [t for t in range(len(self.scores)) if self.scores[t] >= target]
         if len(over) > 1:
             if result.declaring_team in over:
                 return result.declaring_team
