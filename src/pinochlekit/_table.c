@@ -298,7 +298,7 @@ static PyObject *Table_mask(TableObject *t, PyObject *Py_UNUSED(ignored))
 static PyObject *make_trick(TableObject *t, int winner, int points)
 {
     PyObject *cards = PyTuple_New(t->count), *seats = PyTuple_New(t->count);
-    PyObject *fields = NULL, *args = NULL, *out = NULL;
+    PyObject *out = NULL;
     if (!cards || !seats) goto done;
     for (int i = 0; i < t->count; i++) {
         PyObject *card = PyTuple_GET_ITEM(t->card_objects, t->cards[i]);
@@ -308,14 +308,26 @@ static PyObject *make_trick(TableObject *t, int winner, int points)
         if (!seat) goto done;
         PyTuple_SET_ITEM(seats, i, seat);
     }
-    fields = Py_BuildValue("(iOOii)", t->seats[0], cards, seats, winner, points);
-    if (!fields) goto done;
-    args = PyTuple_Pack(1, fields);
-    if (!args) goto done;
-    /* A NamedTuple subclass of tuple, built as tuple.__new__(Trick, fields) does. */
-    out = PyTuple_Type.tp_new((PyTypeObject *)t->trick_type, args, NULL);
+    PyObject *leader = PyLong_FromLong(t->seats[0]), *who = PyLong_FromLong(winner);
+    PyObject *worth = PyLong_FromLong(points);
+    if (leader && who && worth) {
+        /* A NamedTuple subclass of tuple (no __dict__): allocated and filled as
+         * tuple.__new__(Trick, fields) does it, without the intermediate tuples. */
+        PyTypeObject *type = (PyTypeObject *)t->trick_type;
+        out = type->tp_alloc(type, 5);
+    }
+    if (!out) {
+        Py_XDECREF(leader); Py_XDECREF(who); Py_XDECREF(worth);
+        goto done;
+    }
+    PyTuple_SET_ITEM(out, 0, leader);
+    PyTuple_SET_ITEM(out, 1, cards);
+    PyTuple_SET_ITEM(out, 2, seats);
+    PyTuple_SET_ITEM(out, 3, who);
+    PyTuple_SET_ITEM(out, 4, worth);
+    return out; /* cards and seats now belong to the trick */
 done:
-    Py_XDECREF(cards); Py_XDECREF(seats); Py_XDECREF(fields); Py_XDECREF(args);
+    Py_XDECREF(cards); Py_XDECREF(seats);
     return out;
 }
 
@@ -487,25 +499,34 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
     }
     const unsigned char *bytes = digest.buf;
     uint64_t keys[48];
-    int order[48];
+    int order[48], spare[48];
     for (int i = 0; i < 48; i++) {
         uint64_t k = 0;
         for (int b = 0; b < 8; b++) k = k << 8 | bytes[8 * i + b];
         keys[i] = k;
-        /* A stable insertion sort: a later position goes after every key not above its. */
-        int j = i;
-        while (j > 0 && keys[order[j - 1]] > k) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
+        order[i] = i;
     }
     PyBuffer_Release(&digest);
+    /* A stable bottom-up merge sort of the positions by key: of equal keys the earlier
+     * position stays first (the left run wins ties). */
+    int *from = order, *to = spare;
+    for (int width = 1; width < 48; width *= 2) {
+        for (int lo = 0; lo < 48; lo += 2 * width) {
+            int mid = lo + width < 48 ? lo + width : 48;
+            int hi = lo + 2 * width < 48 ? lo + 2 * width : 48;
+            int a = lo, b = mid, out = lo;
+            while (a < mid && b < hi)
+                to[out++] = keys[from[b]] < keys[from[a]] ? from[b++] : from[a++];
+            while (a < mid) to[out++] = from[a++];
+            while (b < hi) to[out++] = from[b++];
+        }
+        int *swap = from; from = to; to = swap;
+    }
     Mask once[MAX_SEATS] = {0}, twice[MAX_SEATS] = {0};
     int per_hand = 48 / players;
     for (int i = 0; i < per_hand * players; i++) {
         int seat = (dealer + 1 + i / 3) % players;
-        Mask bit = BIT(order[i] / 2);
+        Mask bit = BIT(from[i] / 2);
         if (once[seat] & bit) twice[seat] |= bit; else once[seat] |= bit;
     }
     PyObject *out = PyTuple_New(2 * players);

@@ -129,6 +129,23 @@ def _bid_ladder(rules: Rules) -> tuple[Bid, ...]:
     return tuple(Bid(b) for b in range(rules.opening_bid, top + 1, rules.step))
 
 
+#: For each bid ladder (by identity, which _bid_ladder keeps alive): the auction's legal
+#: actions before any redeal, keyed by 3 * (index of the lowest bid) + the passes
+#: allowed (0: none, the first bidder must open; 1: pass; 2: pass and pass help).
+_AUCTION_LISTS: dict[int, tuple[tuple[Bid, ...], dict[int, tuple[Action, ...]]]] = {}
+_PASSES: tuple[tuple[Action, ...], ...] = ((), (_PASS,), (_PASS, _PASS_HELP))
+
+
+def _auction_lists(ladder: tuple[Bid, ...]) -> dict[int, tuple[Action, ...]]:
+    """The memo of auction action lists of ``ladder`` (see :data:`_AUCTION_LISTS`)."""
+    entry = _AUCTION_LISTS.get(id(ladder))
+    if entry is None or entry[0] is not ladder:
+        if len(_AUCTION_LISTS) > 256:
+            _AUCTION_LISTS.clear()
+        entry = _AUCTION_LISTS[id(ladder)] = (ladder, {})
+    return entry[1]
+
+
 def max_bid(rules: Rules) -> int:
     """The highest bid accepted: more than one team can ever score in a hand.
 
@@ -151,7 +168,8 @@ class Game:
 
     # Slots keep attribute access fast on the hot path (and copies cheap).
     __slots__ = (
-        "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key",
+        "_auction_lists", "_checkpoints", "_first_required", "_flags", "_high", "_high_seat",
+        "_ladder", "_mask", "_mask_key",
         "_meld_key", "_n", "_once", "_opening", "_passed", "_points", "_redeals", "_spoken",
         "_step", "_table", "_table_rules", "_target", "_team_melds", "_teams", "_trick_seats",
         "_trick_size", "_trick_total", "_twice", "_widow", "_widow_size", "actions", "auction",
@@ -171,6 +189,8 @@ class Game:
         self._points = card_points(rules)
         self._flags = play_flags(rules)
         self._ladder = _bid_ladder(rules)
+        self._auction_lists = _auction_lists(self._ladder)
+        self._first_required = rules.first_bid_required
         self._opening, self._step = rules.opening_bid, rules.step
         self._n = rules.players
         self._teams = tuple(rules.team_of(s) for s in range(rules.players))
@@ -323,14 +343,16 @@ class Game:
             return actions
         if phase is _AUCTION:
             rules = self.rules
-            if self._must_open(seat):
-                actions = []
-            elif rules.pass_with_help:
-                actions = [_PASS, _PASS_HELP]
-            else:
-                actions = [_PASS]
-            low = self._opening if self.high_bidder is None else self.high_bid + self._step
-            actions += self._ladder[(low - self._opening) // self._step:]  # _lowest_bid
+            # the passes allowed (_must_open inlined), then every bid from _lowest_bid up
+            passes = 0 if (self._first_required and seat == (self.dealer + 1) % self._n
+                           and not self._spoken[seat]) else 2 if rules.pass_with_help else 1
+            low = 0 if self.high_bidder is None else (self.high_bid - self._opening
+                                                      ) // self._step + 1
+            key = 3 * low + passes
+            listed = self._auction_lists.get(key)
+            if listed is None:
+                listed = self._auction_lists[key] = _PASSES[passes] + self._ladder[low:]
+            actions = list(listed)
             if rules.nines_redeal != "off" and self._may_redeal(seat):
                 actions.append(_REDEAL)
             return actions
@@ -540,13 +562,16 @@ class Game:
             actor = self.to_act
             if kind is Bid:
                 amount = action.amount  # type: ignore[attr-defined]
-                if (self._lowest_bid() <= amount <= self._ladder[-1].amount
+                low = self._opening if self.high_bidder is None else self.high_bid + self._step
+                if (low <= amount <= self._ladder[-1].amount  # _lowest_bid, max_bid
                         and not (amount - self._opening) % self._step):
                     self.actions.append(action)
                     self._call(actor, action)  # type: ignore[arg-type]
                     return
             elif (kind is Pass and not action.help  # type: ignore[attr-defined]
-                  and not self._must_open(actor)):  # type: ignore[arg-type]
+                  and not (self._first_required  # _must_open
+                           and actor == (self.dealer + 1) % self._n
+                           and not self._spoken[actor])):
                 self.actions.append(action)
                 self._call(actor, action)  # type: ignore[arg-type]
                 return
