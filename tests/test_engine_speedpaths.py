@@ -308,7 +308,7 @@ def test_c_meld_matches_python(options: dict[str, object]) -> None:
     items included, for hands of every shape and every trump."""
     rules = Rules(**options)  # type: ignore[arg-type]
     rng = random.Random(str(options))
-    seen = set()
+    seen: set[str] = set()
     for _ in range(400):
         hand = random_counts_hand(rng)
         for trump in (None, *range(4)):
