@@ -270,7 +270,8 @@ class Game:
         self.returned: tuple[Card, ...] | None = None
         self.discards: tuple[Card, ...] | None = None
         self.melds: tuple[MeldResult, ...] | None = None
-        self._team_melds: list[int] = []  # each team's meld, set with melds
+        # each team's meld, with the melds it was summed from (set by _meld)
+        self._team_melds: tuple[tuple[MeldResult, ...] | None, list[int]] = (None, [])
         self.moon = False
         self._trick_size = self._n
         self.tricks: list[Trick] = []
@@ -701,14 +702,20 @@ class Game:
         trump = -1 if self.trump is None else int(self.trump)
         melds = self.melds = tuple([meld_of_masks(once[s], twice[s], trump, *key)
                                     for s in range(self._n)])
-        teams = self._teams
-        totals = self._team_melds = [0] * len(self.scores)
-        for seat in range(self._n):
-            totals[teams[seat]] += melds[seat].points
-        if self.contract > totals[teams[self.declarer]] + self._trick_total:
+        totals = self._team_meld()
+        self._team_melds = (melds, totals)
+        if self.contract > totals[self._teams[self.declarer]] + self._trick_total:
             self._finish(Outcome.NOT_ON_BOARD)  # RULES.md §1 Not on the board
             return
         self._start_play()
+
+    def _team_meld(self) -> list[int]:
+        """Each team's meld: the sum of its seats' meld."""
+        totals = [0] * len(self.scores)
+        teams = self._teams
+        for seat, result in enumerate(self.melds or ()):
+            totals[teams[seat]] += result.points
+        return totals
 
     def _play(self, seat: int, card: int) -> None:
         table = self._table
@@ -771,7 +778,9 @@ class Game:
         teams = len(self.scores)
         us = self._teams[declarer]
         others = [t for t in range(teams) if t != us]
-        melds = self._team_melds  # computed by _meld
+        summed, melds = self._team_melds  # computed by _meld, unless melds were replaced
+        if summed is not self.melds:
+            melds = self._team_meld()
         tricks = self.trick_points
         played = outcome is Outcome.MADE
         saved = [True] * teams
