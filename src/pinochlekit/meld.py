@@ -21,7 +21,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from pinochlekit import _accel
 from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, trusted_hand
 from pinochlekit.rules import Rules
 
@@ -55,39 +54,17 @@ class MeldItem:
 class MeldResult:
     """A player's meld: the total, the itemized pieces and the cards shown."""
 
-    # The engine's fast path (meld_of_masks with the C core) fills only ``points`` and
-    # ``_lazy``, the hand and options; ``items`` and ``shown`` are built from them on
-    # first use, by the pure-Python reference, so every reader sees the same result.
-    __slots__ = ("_items", "_lazy", "_shown", "points")
+    __slots__ = ("items", "points", "shown")
 
     points: int
+    items: tuple[MeldItem, ...]
+    #: The cards laid on the table: only what the melds need, never the rest of the hand.
+    shown: Hand
 
     def __init__(self, points: int, items: tuple[MeldItem, ...], shown: Hand) -> None:
         self.points = points
-        self._items: tuple[MeldItem, ...] | None = items
-        self._shown: Hand | None = shown
-        self._lazy: _Lazy | None = None
-
-    @property
-    def items(self) -> tuple[MeldItem, ...]:
-        """The pieces of meld, in class order (RULES.md §1 Meld)."""
-        items = self._items
-        if items is None:
-            assert self._lazy is not None
-            once, twice, trump, doubles, run_extra, unit, _, _ = self._lazy
-            items = self._items = _meld_in_python(once, twice, trump, doubles, run_extra,
-                                                  "per_class", unit).items
-        return items
-
-    @property
-    def shown(self) -> Hand:
-        """The cards laid on the table: only what the melds need, never the rest of the
-        hand."""
-        shown = self._shown
-        if shown is None:
-            assert self._lazy is not None
-            shown = self._shown = trusted_hand(self._lazy[6], self._lazy[7])
-        return shown
+        self.items = items
+        self.shown = shown
 
     @property
     def dix_only(self) -> bool:
@@ -101,9 +78,6 @@ class MeldResult:
     def __hash__(self) -> int:
         return hash((self.points, self.items))
 
-    def __reduce__(self) -> tuple[type[MeldResult], tuple[int, tuple[MeldItem, ...], Hand]]:
-        return (MeldResult, (self.points, self.items, self.shown))
-
     def __repr__(self) -> str:
         return f"MeldResult(points={self.points}, items={self.items!r})"
 
@@ -111,12 +85,6 @@ class MeldResult:
         if not self.items:
             return "no meld"
         return ", ".join(str(item) for item in self.items) + f"; total {self.points}"
-
-
-#: What a lazy :class:`MeldResult` keeps: once, twice, trump, doubles, run_extra, unit,
-#: and the masks of the cards shown.
-_Lazy = tuple[int, int, int, str, str, int, int, int]
-_new_result = object.__new__
 
 
 def meld_values(rules: Rules) -> dict[str, int]:
@@ -155,26 +123,7 @@ _Group = tuple[tuple[MeldItem, ...], int, int, int]
 def meld_of_masks(once: int, twice: int, trump: int, doubles: str, run_extra: str,
                   reuse: str, unit: int) -> MeldResult:
     """:func:`meld` of a hand given as masks (``trump`` -1 for none), with the meld
-    options spelled out: the engine's entry, without building a :class:`Hand`.
-
-    With the C core (``_table.meld_masks``) and ``reuse="per_class"`` only the total
-    and the cards shown are computed now; the items wait until someone reads them.
-    """
-    fast = _accel.table
-    if fast is not None and reuse == "per_class":
-        points, shown_once, shown_twice = fast.meld_masks(
-            once, twice, trump, doubles == "special", run_extra == "marries", unit)
-        result: MeldResult = _new_result(MeldResult)
-        result.points = points
-        result._items = result._shown = None
-        result._lazy = (once, twice, trump, doubles, run_extra, unit, shown_once, shown_twice)
-        return result
-    return _meld_in_python(once, twice, trump, doubles, run_extra, reuse, unit)
-
-
-def _meld_in_python(once: int, twice: int, trump: int, doubles: str, run_extra: str,
-                    reuse: str, unit: int) -> MeldResult:
-    """:func:`meld_of_masks` in pure Python: the reference, itemized."""
+    options spelled out: the engine's entry, without building a :class:`Hand`."""
     if reuse == "once":
         return _meld_once(once, twice, trump, doubles, unit)
     # Per class, each class and each suit of class I depends on few bits: memoize those.
