@@ -298,7 +298,7 @@ static PyObject *Table_mask(TableObject *t, PyObject *Py_UNUSED(ignored))
 static PyObject *make_trick(TableObject *t, int winner, int points)
 {
     PyObject *cards = PyTuple_New(t->count), *seats = PyTuple_New(t->count);
-    PyObject *fields = NULL, *args = NULL, *out = NULL;
+    PyObject *out = NULL;
     if (!cards || !seats) goto done;
     for (int i = 0; i < t->count; i++) {
         PyObject *card = PyTuple_GET_ITEM(t->card_objects, t->cards[i]);
@@ -308,14 +308,26 @@ static PyObject *make_trick(TableObject *t, int winner, int points)
         if (!seat) goto done;
         PyTuple_SET_ITEM(seats, i, seat);
     }
-    fields = Py_BuildValue("(iOOii)", t->seats[0], cards, seats, winner, points);
-    if (!fields) goto done;
-    args = PyTuple_Pack(1, fields);
-    if (!args) goto done;
-    /* A NamedTuple subclass of tuple, built as tuple.__new__(Trick, fields) does. */
-    out = PyTuple_Type.tp_new((PyTypeObject *)t->trick_type, args, NULL);
+    PyObject *leader = PyLong_FromLong(t->seats[0]), *who = PyLong_FromLong(winner);
+    PyObject *worth = PyLong_FromLong(points);
+    if (leader && who && worth) {
+        /* A NamedTuple subclass of tuple (no __dict__): allocated and filled as
+         * tuple.__new__(Trick, fields) does it, without the intermediate tuples. */
+        PyTypeObject *type = (PyTypeObject *)t->trick_type;
+        out = type->tp_alloc(type, 5);
+    }
+    if (!out) {
+        Py_XDECREF(leader); Py_XDECREF(who); Py_XDECREF(worth);
+        goto done;
+    }
+    PyTuple_SET_ITEM(out, 0, leader);
+    PyTuple_SET_ITEM(out, 1, cards);
+    PyTuple_SET_ITEM(out, 2, seats);
+    PyTuple_SET_ITEM(out, 3, who);
+    PyTuple_SET_ITEM(out, 4, worth);
+    return out; /* cards and seats now belong to the trick */
 done:
-    Py_XDECREF(cards); Py_XDECREF(seats); Py_XDECREF(fields); Py_XDECREF(args);
+    Py_XDECREF(cards); Py_XDECREF(seats);
     return out;
 }
 
@@ -487,25 +499,34 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
     }
     const unsigned char *bytes = digest.buf;
     uint64_t keys[48];
-    int order[48];
+    int order[48], spare[48];
     for (int i = 0; i < 48; i++) {
         uint64_t k = 0;
         for (int b = 0; b < 8; b++) k = k << 8 | bytes[8 * i + b];
         keys[i] = k;
-        /* A stable insertion sort: a later position goes after every key not above its. */
-        int j = i;
-        while (j > 0 && keys[order[j - 1]] > k) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
+        order[i] = i;
     }
     PyBuffer_Release(&digest);
+    /* A stable bottom-up merge sort of the positions by key: of equal keys the earlier
+     * position stays first (the left run wins ties). */
+    int *from = order, *to = spare;
+    for (int width = 1; width < 48; width *= 2) {
+        for (int lo = 0; lo < 48; lo += 2 * width) {
+            int mid = lo + width < 48 ? lo + width : 48;
+            int hi = lo + 2 * width < 48 ? lo + 2 * width : 48;
+            int a = lo, b = mid, out = lo;
+            while (a < mid && b < hi)
+                to[out++] = keys[from[b]] < keys[from[a]] ? from[b++] : from[a++];
+            while (a < mid) to[out++] = from[a++];
+            while (b < hi) to[out++] = from[b++];
+        }
+        int *swap = from; from = to; to = swap;
+    }
     Mask once[MAX_SEATS] = {0}, twice[MAX_SEATS] = {0};
     int per_hand = 48 / players;
     for (int i = 0; i < per_hand * players; i++) {
         int seat = (dealer + 1 + i / 3) % players;
-        Mask bit = BIT(order[i] / 2);
+        Mask bit = BIT(from[i] / 2);
         if (once[seat] & bit) twice[seat] |= bit; else once[seat] |= bit;
     }
     PyObject *out = PyTuple_New(2 * players);
@@ -524,9 +545,127 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
     return out;
 }
 
+/* meld_masks(once, twice, trump, special, marries, unit) -> (points, shown_once,
+ * shown_twice): the total and the cards shown of meld.meld_of_masks with
+ * meld_reuse="per_class" (RULES.md §1 Meld: a card may serve once in each class), for
+ * Game's hot path; meld.py builds the itemized pieces from its Python reference only
+ * when someone reads them. trump is -1 before trump is named; special: doubles =
+ * "special" (RULES.md §2 double melds), else twice the single value; marries:
+ * run_extra = "marries". Values are the ordinary scale divided by unit. A count of a
+ * kind is 0, 1 or 2: the once bit plus the twice bit. */
+enum { NINE, JACK, QUEEN, KING, TEN, ACE };
+#define KIND(suit, rank) ((suit) * 6 + (rank))
+#define QS KIND(0, QUEEN)
+#define JD KIND(2, JACK)
+
+static int count_of(Mask once, Mask twice, int kind)
+{
+    return (int)(once >> kind & 1) + (int)(twice >> kind & 1);
+}
+
+/* Show `n` copies (0-2) of a kind: across classes the counts combine by max, which on
+ * the (once, twice) bits is OR. */
+static void show(Mask *so, Mask *st, int kind, int n)
+{
+    if (n >= 1) *so |= BIT(kind);
+    if (n >= 2) *st |= BIT(kind);
+}
+
+static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    unsigned long once_l, twice_l;
+    int trump, special, marries, unit;
+    if (!PyArg_ParseTuple(args, "kkippi:meld_masks", &once_l, &twice_l, &trump, &special,
+                          &marries, &unit))
+        return NULL;
+    if ((once_l | twice_l) >> 24 || twice_l & ~once_l || trump < -1 || trump > 3
+            || unit < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "meld_masks: 24-bit masks (twice within once), trump -1 to 3, unit >= 1");
+        return NULL;
+    }
+    Mask once = (Mask)once_l, twice = (Mask)twice_l, so = 0, st = 0;
+    /* RULES.md §1 Meld table; §2 double melds: the value of each meld, and of its double. */
+    long run = 150 / unit, royal = 40 / unit, common = 20 / unit, dix = 10 / unit;
+    long double_run = (special ? 1500 : 300) / unit;
+    static const int around_rank[4] = {ACE, KING, QUEEN, JACK};
+    static const long around_single[4] = {100, 80, 60, 40};
+    static const long around_special[4] = {1000, 800, 600, 400};
+    long pinochle = 40 / unit, double_pinochle = (special ? 300 : 80) / unit;
+    long points = 0;
+    /* Class I: marriages and the run, suit by suit, then the dix. */
+    for (int suit = 0; suit < 4; suit++) {
+        int k = KIND(suit, KING), q = KIND(suit, QUEEN);
+        int kings = count_of(once, twice, k), queens = count_of(once, twice, q);
+        int married = kings < queens ? kings : queens;
+        if (suit != trump) {
+            points += married * common;
+            show(&so, &st, k, married);
+            show(&so, &st, q, married);
+            continue;
+        }
+        static const int run_ranks[5] = {ACE, TEN, KING, QUEEN, JACK};
+        int runs = 2;
+        for (int i = 0; i < 5; i++) {
+            int c = count_of(once, twice, KIND(suit, run_ranks[i]));
+            if (c < runs) runs = c;
+        }
+        if (runs == 2) { /* a double run, and nothing more from those ten cards */
+            points += double_run;
+            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, run_ranks[i]), 2);
+        } else if (runs == 1) {
+            points += run;
+            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, run_ranks[i]), 1);
+            int extra_k = kings - 1, extra_q = queens - 1;
+            if (marries) { /* the extra card marries the run's partner */
+                points += (extra_k + extra_q) * royal;
+                show(&so, &st, k, kings);
+                show(&so, &st, q, queens);
+            } else if (extra_k && extra_q) {
+                points += royal;
+                show(&so, &st, k, 2);
+                show(&so, &st, q, 2);
+            }
+        } else {
+            points += married * royal;
+            show(&so, &st, k, married);
+            show(&so, &st, q, married);
+        }
+    }
+    if (trump >= 0) {
+        int nines = count_of(once, twice, KIND(trump, NINE));
+        points += nines * dix;
+        show(&so, &st, KIND(trump, NINE), nines);
+    }
+    /* Class II: arounds, one of each suit or two of each. */
+    for (int i = 0; i < 4; i++) {
+        int n = 2;
+        for (int suit = 0; suit < 4; suit++) {
+            int c = count_of(once, twice, KIND(suit, around_rank[i]));
+            if (c < n) n = c;
+        }
+        if (n == 0) continue;
+        points += n == 2 ? (special ? around_special[i] : 2 * around_single[i]) / unit
+                         : around_single[i] / unit;
+        for (int suit = 0; suit < 4; suit++) show(&so, &st, KIND(suit, around_rank[i]), n);
+    }
+    /* Class III: pinochle (QS JD) and double pinochle. */
+    int qs = count_of(once, twice, QS), jd = count_of(once, twice, JD);
+    int pinochles = qs < jd ? qs : jd;
+    if (pinochles) {
+        points += pinochles == 2 ? double_pinochle : pinochle;
+        show(&so, &st, QS, pinochles);
+        show(&so, &st, JD, pinochles);
+    }
+    return Py_BuildValue("(lkk)", points, (unsigned long)so, (unsigned long)st);
+}
+
 static PyMethodDef module_methods[] = {
     {"deal_masks", py_deal_masks, METH_VARARGS,
      "deal_masks(digest, dealer, players) -> (once, twice) masks of each seat"},
+    {"meld_masks", py_meld_masks, METH_VARARGS,
+     "meld_masks(once, twice, trump, special, marries, unit) -> (points, shown_once, "
+     "shown_twice) of meld_reuse='per_class'"},
     {NULL, NULL, 0, NULL},
 };
 

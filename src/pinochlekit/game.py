@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Game"]
 
+_NO_WIDOW = Hand()  # hands are immutable: one empty widow serves every deal
 _NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
 
 
@@ -128,6 +129,23 @@ def _bid_ladder(rules: Rules) -> tuple[Bid, ...]:
     return tuple(Bid(b) for b in range(rules.opening_bid, top + 1, rules.step))
 
 
+#: For each bid ladder (by identity, which _bid_ladder keeps alive): the auction's legal
+#: actions before any redeal, keyed by 3 * (index of the lowest bid) + the passes
+#: allowed (0: none, the first bidder must open; 1: pass; 2: pass and pass help).
+_AUCTION_LISTS: dict[int, tuple[tuple[Bid, ...], dict[int, tuple[Action, ...]]]] = {}
+_PASSES: tuple[tuple[Action, ...], ...] = ((), (_PASS,), (_PASS, _PASS_HELP))
+
+
+def _auction_lists(ladder: tuple[Bid, ...]) -> dict[int, tuple[Action, ...]]:
+    """The memo of auction action lists of ``ladder`` (see :data:`_AUCTION_LISTS`)."""
+    entry = _AUCTION_LISTS.get(id(ladder))
+    if entry is None or entry[0] is not ladder:
+        if len(_AUCTION_LISTS) > 256:
+            _AUCTION_LISTS.clear()
+        entry = _AUCTION_LISTS[id(ladder)] = (ladder, {})
+    return entry[1]
+
+
 def max_bid(rules: Rules) -> int:
     """The highest bid accepted: more than one team can ever score in a hand.
 
@@ -150,10 +168,12 @@ class Game:
 
     # Slots keep attribute access fast on the hot path (and copies cheap).
     __slots__ = (
-        "_checkpoints", "_flags", "_high", "_high_seat", "_ladder", "_mask", "_mask_key",
+        "_auction_lists", "_checkpoints", "_first_required", "_flags", "_high", "_high_seat",
+        "_ladder", "_mask", "_mask_key",
         "_meld_key", "_n", "_once", "_opening", "_passed", "_points", "_redeals", "_spoken",
-        "_step", "_table", "_table_rules", "_teams", "_trick_seats", "_trick_size", "_twice",
-        "_widow", "actions", "auction", "contract",
+        "_step", "_table", "_table_rules", "_target", "_team_melds", "_teams", "_trick_seats",
+        "_trick_size", "_trick_total", "_twice", "_widow", "_widow_size", "actions", "auction",
+        "contract",
         "deal_index", "dealer", "deals", "dealt", "declarer", "discards", "first_dealer",
         "given",
         "high_bid", "high_bidder", "melds", "moon", "phase", "results", "returned", "rules",
@@ -169,9 +189,14 @@ class Game:
         self._points = card_points(rules)
         self._flags = play_flags(rules)
         self._ladder = _bid_ladder(rules)
+        self._auction_lists = _auction_lists(self._ladder)
+        self._first_required = rules.first_bid_required
         self._opening, self._step = rules.opening_bid, rules.step
         self._n = rules.players
         self._teams = tuple(rules.team_of(s) for s in range(rules.players))
+        # Rules values read once a deal, looked up once here.
+        self._widow_size, self._trick_total = rules.widow_size, rules.trick_total
+        self._target = rules.game_target
         self._meld_key = (rules.doubles, rules.run_extra, rules.meld_reuse, rules.unit)
         self._table_rules = (self._flags, rules.first_lead == "trump", self._points,
                              10 // rules.unit, self._teams)  # RULES.md §1 Counting: last trick
@@ -221,12 +246,12 @@ class Game:
         self.deal_index = index
         if index < len(self.deals):
             hands = self.deals[index]
-            self._widow = widow_of(hands) if self.rules.widow_size else Hand()
-        elif self.rules.widow_size:  # RULES.md §3: 15 cards each, 3 to the widow
+            self._widow = widow_of(hands) if self._widow_size else _NO_WIDOW
+        elif self._widow_size:  # RULES.md §3: 15 cards each, 3 to the widow
             hands, self._widow = deal_with_widow(deal_seed(self.seed, index), dealer, self._n,
                                                  self.rules.hand_size)
         else:
-            hands, self._widow = deal(deal_seed(self.seed, index), dealer, self._n), Hand()
+            hands, self._widow = deal(deal_seed(self.seed, index), dealer, self._n), _NO_WIDOW
         self.dealt = tuple(hands)
         self._once = [h.once for h in hands]
         self._twice = [h.twice for h in hands]
@@ -245,13 +270,15 @@ class Game:
         self.returned: tuple[Card, ...] | None = None
         self.discards: tuple[Card, ...] | None = None
         self.melds: tuple[MeldResult, ...] | None = None
+        # each team's meld, with the melds it was summed from (set by _meld)
+        self._team_melds: tuple[tuple[MeldResult, ...] | None, list[int]] = (None, [])
         self.moon = False
         self._trick_size = self._n
         self.tricks: list[Trick] = []
         self.trick: list[int] = []
         self._trick_seats: list[int] = []
         self._high = self._high_seat = 0
-        self.trick_points = [0] * self.rules.teams
+        self.trick_points = [0] * len(self.scores)
         self._table: Table | None = None
 
     def _start_play(self) -> None:
@@ -317,14 +344,16 @@ class Game:
             return actions
         if phase is _AUCTION:
             rules = self.rules
-            if self._must_open(seat):
-                actions = []
-            elif rules.pass_with_help:
-                actions = [_PASS, _PASS_HELP]
-            else:
-                actions = [_PASS]
-            low = self._opening if self.high_bidder is None else self.high_bid + self._step
-            actions += self._ladder[(low - self._opening) // self._step:]  # _lowest_bid
+            # the passes allowed (_must_open inlined), then every bid from _lowest_bid up
+            passes = 0 if (self._first_required and seat == (self.dealer + 1) % self._n
+                           and not self._spoken[seat]) else 2 if rules.pass_with_help else 1
+            low = 0 if self.high_bidder is None else (self.high_bid - self._opening
+                                                      ) // self._step + 1
+            key = 3 * low + passes
+            listed = self._auction_lists.get(key)
+            if listed is None:
+                listed = self._auction_lists[key] = _PASSES[passes] + self._ladder[low:]
+            actions = list(listed)
             if rules.nines_redeal != "off" and self._may_redeal(seat):
                 actions.append(_REDEAL)
             return actions
@@ -452,7 +481,8 @@ class Game:
                                          f"the declarer holds a run, marriage or dix ({names})")
             return
         if kind in (Give, Return, Discard):
-            wanted = {Give: Phase.GIVE, Return: Phase.RETURN, Discard: Phase.DISCARD}[kind]
+            wanted = (Phase.GIVE if kind is Give else Phase.RETURN if kind is Return
+                      else Phase.DISCARD)
             if phase is not wanted:
                 raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
             cards = action.cards  # type: ignore[attr-defined]
@@ -533,13 +563,16 @@ class Game:
             actor = self.to_act
             if kind is Bid:
                 amount = action.amount  # type: ignore[attr-defined]
-                if (self._lowest_bid() <= amount <= self._ladder[-1].amount
+                low = self._opening if self.high_bidder is None else self.high_bid + self._step
+                if (low <= amount <= self._ladder[-1].amount  # _lowest_bid, max_bid
                         and not (amount - self._opening) % self._step):
                     self.actions.append(action)
                     self._call(actor, action)  # type: ignore[arg-type]
                     return
             elif (kind is Pass and not action.help  # type: ignore[attr-defined]
-                  and not self._must_open(actor)):  # type: ignore[arg-type]
+                  and not (self._first_required  # _must_open
+                           and actor == (self.dealer + 1) % self._n
+                           and not self._spoken[actor])):
                 self.actions.append(action)
                 self._call(actor, action)  # type: ignore[arg-type]
                 return
@@ -667,16 +700,18 @@ class Game:
         assert self.declarer is not None
         once, twice, key = self._once, self._twice, self._meld_key
         trump = -1 if self.trump is None else int(self.trump)
-        self.melds = tuple([meld_of_masks(once[s], twice[s], trump, *key)
-                            for s in range(self._n)])
-        team_meld = self._team_meld()[self._teams[self.declarer]]
-        if self.contract > team_meld + self.rules.trick_total:
+        melds = self.melds = tuple([meld_of_masks(once[s], twice[s], trump, *key)
+                                    for s in range(self._n)])
+        totals = self._team_meld()
+        self._team_melds = (melds, totals)
+        if self.contract > totals[self._teams[self.declarer]] + self._trick_total:
             self._finish(Outcome.NOT_ON_BOARD)  # RULES.md §1 Not on the board
             return
         self._start_play()
 
     def _team_meld(self) -> list[int]:
-        totals = [0] * self.rules.teams
+        """Each team's meld: the sum of its seats' meld."""
+        totals = [0] * len(self.scores)
         teams = self._teams
         for seat, result in enumerate(self.melds or ()):
             totals[teams[seat]] += result.points
@@ -740,15 +775,17 @@ class Game:
         rules = self.rules
         declarer = self.declarer
         assert declarer is not None and self.melds is not None
-        teams = rules.teams
-        us = rules.team_of(declarer)
+        teams = len(self.scores)
+        us = self._teams[declarer]
         others = [t for t in range(teams) if t != us]
-        melds = self._team_meld()
+        summed, melds = self._team_melds  # computed by _meld, unless melds were replaced
+        if summed is not self.melds:
+            melds = self._team_meld()
         tricks = self.trick_points
         played = outcome is Outcome.MADE
         saved = [True] * teams
         scores = [0] * teams
-        aside = self._set_aside()
+        aside = self._set_aside() if self._widow_size else ()
         if aside:  # RULES.md §3: the widow's (or the discards') points are the declarer's,
             # played or not: a declarer who throws in (or is not on the board) still has
             # them, which matters when a set costs only the shortfall
@@ -789,7 +826,7 @@ class Game:
                 scores[us] = kept - self.contract
         for team in range(teams):
             self.scores[team] += scores[team]
-        widow = tuple(self._widow) if rules.widow_size else ()
+        widow = tuple(self._widow) if self._widow_size else ()
         result = HandResult(
             self.hand_number, self.dealer, outcome, declarer, self.contract, self.trump,
             self.melds, tuple(melds), tuple(tricks), tuple(saved), tuple(scores),
@@ -823,7 +860,10 @@ class Game:
         """
         if result.outcome is Outcome.MOON:
             return result.declaring_team
-        over = [t for t in range(self.rules.teams) if self.scores[t] >= self.rules.game_target]
+        target = self._target
+        if max(self.scores) < target:
+            return None  # the common case: nobody there yet
+        over = [t for t in range(len(self.scores)) if self.scores[t] >= target]
         if len(over) > 1:
             if result.declaring_team in over:
                 return result.declaring_team
