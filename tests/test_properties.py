@@ -366,7 +366,7 @@ def check_undo_and_copy(game: Game, action: Action, rng: random.Random) -> None:
 
 def check_replay(game: Game) -> None:
     """The JSON record replays to the same game."""
-    replayed = GameRecord.from_json(game.record.to_json()).replay()
+    replayed = Game.from_record(GameRecord.from_json(game.record.to_json()))
     assert replayed.record == game.record
     assert replayed.scores == game.scores and replayed.results == game.results
     assert snapshot(replayed) == snapshot(game)

@@ -47,6 +47,7 @@ from pinochlekit.errors import (
     OutOfTurnError,
     PhaseError,
     PinochleError,
+    RecordError,
 )
 from pinochlekit.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.record import GameRecord
@@ -917,12 +918,18 @@ class Game:
     def __reduce__(self) -> tuple[Callable[[GameRecord], Game], tuple[GameRecord]]:
         # Pickle and deepcopy by record (the C table holds no picklable state): a game
         # is a pure function of its rules, seed, deals and actions.
-        return (GameRecord.replay, (self.record,))
+        return (Game.from_record, (self.record,))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        """Replay a record, checking every action."""
-        return record.replay()
+        """Replay a record of a three- or four-handed game, checking every action (any
+        game: :meth:`GameRecord.replay` or :func:`pinochlekit.replay`)."""
+        game = record.replay()
+        if not isinstance(game, Game):
+            raise RecordError(f"a two-handed record ({record.rules}) replays with "
+                              f"TwoHandedGame.from_record or pinochlekit.replay, not "
+                              f"Game.from_record")
+        return game
 
     # -- views ----------------------------------------------------------------
 

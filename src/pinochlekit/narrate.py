@@ -72,7 +72,8 @@ class HandStory:
 def stories(game: Game) -> list[HandStory]:
     """Rebuild every deal of ``game`` so far, the last one possibly in progress."""
     record = game.record
-    shadow = GameRecord(record.rules, record.seed, record.dealer, (), record.deals).replay()
+    shadow = Game.from_record(GameRecord(record.rules, record.seed, record.dealer, (),
+                                         record.deals))
     told = [_new_story(shadow)]
     for text in record.actions:
         action = parse_action(text)

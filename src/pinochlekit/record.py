@@ -21,6 +21,7 @@ from pinochlekit.errors import NotationError, PinochleError, RecordError
 
 if TYPE_CHECKING:
     from pinochlekit.game import Game
+    from pinochlekit.twohanded import TwoHandedGame
 
 __all__ = ["FORMAT", "GameRecord"]
 
@@ -82,10 +83,10 @@ class GameRecord:
             raise RecordError(f"not JSON: {error}") from None
         return cls.from_dict(data)
 
-    def replay(self, upto: int | None = None) -> Game:
-        """Rebuild a three- or four-handed game, checking each action; ``upto`` stops
-        after that many. A two-handed record raises :class:`RecordError` pointing to
-        :func:`pinochlekit.replay`, which rebuilds every kind of game."""
+    def replay(self, upto: int | None = None) -> Game | TwoHandedGame:
+        """Rebuild the game, checking each action; ``upto`` stops after that many. A
+        two-handed record gives a :class:`~pinochlekit.twohanded.TwoHandedGame`, any
+        other a :class:`~pinochlekit.game.Game`."""
         # Imported here: the games import this module for their ``record``.
         from pinochlekit.actions import parse_action
         from pinochlekit.cards import Hand
@@ -97,9 +98,9 @@ class GameRecord:
         except PinochleError as error:
             raise RecordError(f"record cannot start: {error}") from None
         if rules.players == 2:  # RULES.md §4: a game with a stock, not an auction
-            raise RecordError(f"a two-handed record ({self.rules}) replays with "
-                              f"pinochlekit.replay(record) or TwoHandedGame.from_record, "
-                              f"not GameRecord.replay")
+            from pinochlekit.twohanded import TwoHandedGame
+
+            return TwoHandedGame.from_record(self, upto)
         try:
             deals = [[Hand.parse(h) for h in d] for d in self.deals]
             game = Game.new(rules, seed=self.seed, dealer=self.dealer, deals=deals)
