@@ -41,10 +41,34 @@ def test_registered_with_options() -> None:
     assert isinstance(default, ExpertPlayer) and default.time == 1.0
     off = make_player("expert(solver_tricks=0, inference=no)")
     assert isinstance(off, ExpertPlayer) and off.solver_tricks == 0 and not off.inference
+    skilled = make_player("expert(rollout=skilled)")
+    assert isinstance(skilled, ExpertPlayer) and skilled.rollout == "skilled"
+    assert default.rollout == "standard"
     for bad in ("expert(time=0)", "expert(time=-1)", "expert(time=yes)",
-                "expert(solver_tricks=9)", "expert(depth=2)"):
+                "expert(solver_tricks=9)", "expert(depth=2)", "expert(rollout=pro)"):
         with pytest.raises(PlayerSpecError):
             make_player(bad)
+
+
+def test_the_rollout_option_plays_the_simulations_with_that_policy() -> None:
+    """``rollout=skilled``: the same deals played out by the skilled policy, so the
+    expected points of the cards differ from standard rollouts somewhere in a hand."""
+    game = Game.new("pagat", seed=5)
+    standard = make_player("standard", seed=0)
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(standard.choose(game.view(seat)), seat)
+    differ = 0
+    while game.phase is Phase.PLAY and len(game.tricks) < 6:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        texts = [ExpertPlayer(1, time=0.05, solver_tricks=0, rollout=policy).explain(view)
+                 for policy in ("standard", "skilled")]
+        differ += texts[0] != texts[1]
+        game.apply(standard.choose(view), seat)
+    assert differ > 0
 
 
 def test_budget_sets_the_work_not_the_clock() -> None:

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from pinochlekit.actions import (
     Action,
@@ -131,7 +131,8 @@ class ExpertPlayer(ProPlayer):
     GRID: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 5, 8, 12, 16)
 
     def __init__(self, seed: int | str = 0, *, time: float = 1.0,
-                 solver_tricks: int | None = None, inference: bool = True) -> None:
+                 solver_tricks: int | None = None, inference: bool = True,
+                 rollout: str = "standard") -> None:
         if isinstance(time, bool) or not isinstance(time, int | float) or not \
                 0 < time <= 600 or math.isnan(time):
             raise PlayerSpecError(f"time: must be a number of seconds above 0 (at most 600), "
@@ -147,6 +148,12 @@ class ExpertPlayer(ProPlayer):
                                   f"{solver_tricks!r}")
         if not isinstance(inference, bool):
             raise PlayerSpecError(f"inference: must be yes or no, not {inference!r}")
+        if rollout not in ("standard", "skilled"):
+            raise PlayerSpecError(f"rollout: the card play of the simulated seats, standard "
+                                  f"or skilled, not {rollout!r}")
+        #: The policy that plays the simulated hands out (docs/players.md "skilled").
+        self.rollout: Literal["standard", "skilled"] = \
+            "skilled" if rollout == "skilled" else "standard"
         self.time = float(time)
         self.solver_tricks = solver_tricks
         self.inference = inference
@@ -156,7 +163,8 @@ class ExpertPlayer(ProPlayer):
 
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "
-                f"solver_tricks={self.solver_tricks}, inference={self.inference})")
+                f"solver_tricks={self.solver_tricks}, inference={self.inference}, "
+                f"rollout={self.rollout!r})")
 
     # -- the interface ------------------------------------------------------------
 
@@ -401,7 +409,7 @@ class ExpertPlayer(ProPlayer):
         if ThrowIn() in legal and not view.tricks and not view.trick and not view.moon:
             deals, weights = self._deals(view, self.bid_deals)
             assert view.seat is not None
-            start = start_from_view(view)
+            start = start_from_view(view, self.rollout)
             playing = _estimate(simulate_hands(start, deals, view.rules.team_of(view.seat)),
                                 weights)
             concede = self._concede_value(view)
@@ -447,7 +455,7 @@ class ExpertPlayer(ProPlayer):
                 cards: Sequence[int]) -> dict[int, list[int]]:
         assert view.seat is not None
         seat = view.seat
-        start: Start = start_from_view(view)
+        start: Start = start_from_view(view, self.rollout)
         out = {}
         for card in cards:
             after = [tuple(h.remove(card) if s == seat else h for s, h in enumerate(deal))
