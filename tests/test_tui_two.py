@@ -107,7 +107,7 @@ def test_two_handed_table_by_keyboard(tmp_path: Path) -> None:
             await pilot.press("q")
         game = two_game(app)
         assert "picked" in seen and "undo" in seen
-        assert "hint (pro): " in seen["hint"]
+        assert "hint (expert): " in seen["hint"]
         # the person's laid meld, with the classes its cards served in
         assert re.search(r"on the table: (\S+\((I|II|III)(\+\w+)*\) ?)+", seen["table"])
         laid = [str(a) for a in game.actions if str(a).startswith("meld")]
