@@ -305,9 +305,8 @@ MELD_OPTIONS = [dict(doubles=d, run_extra=r, divide_by_ten=t)
 
 @pytest.mark.parametrize("options", MELD_OPTIONS, ids=lambda o: "-".join(map(str, o.values())))
 def test_c_meld_matches_python(options: dict[str, object]) -> None:
-    """``_table.meld_masks`` (the C meld total and cards shown, per-class reuse; not
-    yet called by the engine) equals the Python meld for hands of every shape and
-    every trump."""
+    """``_table.meld_masks`` (the C meld total and cards shown, per-class reuse, which
+    ``meld`` calls) equals the Python meld for hands of every shape and every trump."""
     assert _accel.table is not None
     rules = Rules(**options)  # type: ignore[arg-type]
     rng = random.Random(str(options))
@@ -328,6 +327,31 @@ def test_c_meld_matches_python(options: dict[str, object]) -> None:
             "pinochle"} <= seen
     if options["doubles"] == "special":
         assert {"double run", "double aces around", "double pinochle"} <= seen
+
+
+@pytest.mark.parametrize("reuse", ["per_class", "once"])
+@pytest.mark.parametrize("options", MELD_OPTIONS, ids=lambda o: "-".join(map(str, o.values())))
+def test_meld_depends_only_on_cards_shown(options: dict[str, object], reuse: str) -> None:
+    """The meld of the cards shown is the meld of the whole hand (same points, items and
+    cards shown), so hands that show the same cards meld the same: what lets ``meld``
+    build (and share) its result from the shown cards alone on the C path. The C path
+    gives exactly the Python results."""
+    rules = Rules(**options, meld_reuse=reuse)  # type: ignore[arg-type]
+    rng = random.Random(f"{options} {reuse}")
+    for _ in range(300):
+        hand = random_counts_hand(rng)
+        for trump in (None, *map(Suit, range(4))):
+            with pure_python():
+                slow = meld(hand, trump, rules)
+                again = meld(slow.shown, trump, rules)
+            fast = meld(hand, trump, rules)
+            for other in (again, fast):
+                assert (other.points, other.items, other.shown) == \
+                    (slow.points, slow.items, slow.shown), (hand, trump)
+                assert repr(other) == repr(slow) and str(other) == str(slow)
+            # nothing but shown cards in the result
+            assert all(Hand.from_cards(item.cards).once & ~fast.shown.once == 0
+                       for item in fast.items)
 
 
 def test_c_meld_refuses_bad_masks() -> None:

@@ -548,8 +548,8 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
 /* meld_masks(once, twice, trump, special, marries, unit) -> (points, shown_once,
  * shown_twice): the total and the cards shown of meld.meld_of_masks with
  * meld_reuse="per_class" (RULES.md §1 Meld: a card may serve once in each class), for
- * Game's hot path; meld.py builds the itemized pieces from its Python reference only
- * when someone reads them. trump is -1 before trump is named; special: doubles =
+ * Game's hot path; meld.py builds (and memoizes) the itemized result from the cards
+ * shown alone, with its Python reference. trump is -1 before trump is named; special: doubles =
  * "special" (RULES.md §2 double melds), else twice the single value; marries:
  * run_extra = "marries". Values are the ordinary scale divided by unit. A count of a
  * kind is 0, 1 or 2: the once bit plus the twice bit. */

@@ -402,6 +402,8 @@ class Game:
         if self.rules.max_deals and self._redeals >= self.rules.max_deals - 1:
             return False  # the last deal allowed must be played
         nines = (self._once[seat] & _NINES).bit_count() + (self._twice[seat] & _NINES).bit_count()
+        if nines < 5:
+            return False  # both rules need five nines at least: no need for the meld
         no_meld = meld(self.hand(seat), None, self.rules).points == 0
         if rule == "six_or_five":
             return nines >= 6 or (nines == 5 and no_meld)

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pinochlekit import _accel
 from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, trusted_hand
 from pinochlekit.rules import Rules
 
@@ -126,6 +127,36 @@ def meld_of_masks(once: int, twice: int, trump: int, doubles: str, run_extra: st
     options spelled out: the engine's entry, without building a :class:`Hand`."""
     if reuse == "once":
         return _meld_once(once, twice, trump, doubles, unit)
+    table = _accel.table
+    if table is None:
+        return _meld_per_class(once, twice, trump, doubles, run_extra, unit)
+    # The C meld gives the cards shown; the result is a function of those alone (the
+    # cards not shown add no meld, tests/test_meld.py checks it), so it is built from the
+    # shown cards and shared: nothing of the rest of the hand goes into it.
+    _, shown_once, shown_twice = table.meld_masks(once, twice, trump, doubles == "special",
+                                                  run_extra == "marries", unit)
+    shown = _BY_SHOWN.get((doubles, run_extra, unit))
+    if shown is None:
+        shown = _BY_SHOWN[(doubles, run_extra, unit)] = {}
+    key = shown_once | shown_twice << 24 | (trump + 1) << 48
+    result = shown.get(key)
+    if result is None:
+        if len(shown) >= _BY_SHOWN_MAX:
+            shown.clear()
+        result = shown[key] = _meld_per_class(shown_once, shown_twice, trump, doubles,
+                                              run_extra, unit)
+    return result
+
+
+#: (doubles, run_extra, unit) -> shown once | shown twice << 24 | (trump + 1) << 48
+#: -> the per-class meld of those shown cards.
+_BY_SHOWN: dict[tuple[str, str, int], dict[int, MeldResult]] = {}
+_BY_SHOWN_MAX = 1 << 16
+
+
+def _meld_per_class(once: int, twice: int, trump: int, doubles: str, run_extra: str,
+                    unit: int) -> MeldResult:
+    """The per-class meld in Python (RULES.md §2 card reuse 'once per class')."""
     # Per class, each class and each suit of class I depends on few bits: memoize those.
     # Groups use disjoint kinds within a class, and one physical card serves melds of
     # several classes, so the cards shown are the union (OR) of the groups' masks.
