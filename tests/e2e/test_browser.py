@@ -253,9 +253,14 @@ def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
     page.get_by_label("Rules").select_option("three")
-    # the seat list follows the preset: three seats, no partner, no expert offered
+    # the seat list follows the preset: three seats, no partner, the levels of that game
     assert page.locator(".seat-kind").count() == 2
-    assert "expert" not in page.locator("#seat1").inner_text()
+    assert "expert" in page.locator("#seat1").inner_text()
+    page.get_by_label("Rules").select_option("two")
+    page.wait_for_function("document.querySelectorAll('.seat-kind').length === 1")
+    assert "skilled" not in page.locator("#seat1").inner_text()  # plays two as standard
+    page.get_by_label("Rules").select_option("three")
+    page.wait_for_function("document.querySelectorAll('.seat-kind').length === 2")
     set_options(page, {"widow": "take"})
     page.select_option("#seat1", "easy")
     page.select_option("#seat2", "easy")
