@@ -9,6 +9,7 @@ process clock (one core). The budget ``time`` maps to a fixed amount of work
     python bench/expert_decisions.py --time 1.0 --hands 4
     python bench/expert_decisions.py --time 0.2 --hands 8 --rules modern
     python bench/expert_decisions.py --time 0.1 --hands 2 --rules three
+    python bench/expert_decisions.py --time 1.0 --hands 4 --rollout standard
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4, help="hands to play")
     parser.add_argument("--rules", default="pagat")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rollout", default=None, choices=("standard", "skilled"),
+                        help="the expert's rollout policy (default: the player's default)")
     args = parser.parse_args()
     by_phase: dict[str, list[float]] = {}
     seats = Rules.from_string(args.rules).players
     for number in range(args.hands):
         game = Game.new(args.rules, seed=args.seed + number, dealer=number % seats)
-        players = [ExpertPlayer(f"bench/{number}/{s}", time=args.time) for s in range(seats)]
+        extra = {"rollout": args.rollout} if args.rollout else {}
+        players = [ExpertPlayer(f"bench/{number}/{s}", time=args.time, **extra)
+                   for s in range(seats)]
         while not game.results:
             seat = game.to_act
             assert seat is not None
@@ -45,7 +50,7 @@ def main() -> None:
             by_phase.setdefault(phase, []).append(time.process_time() - start)
             game.apply(action, seat)
     every = sorted(t for ts in by_phase.values() for t in ts)
-    print(f"expert(time={args.time}), {args.rules}, {args.hands} hands, {len(every)} decisions")
+    print(f"expert(time={args.time}, rollout={players[0].rollout}), {args.rules}, {args.hands} hands, {len(every)} decisions")
     for phase, times in sorted(by_phase.items()):
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]

@@ -43,7 +43,7 @@ def test_registered_with_options() -> None:
     assert isinstance(off, ExpertPlayer) and off.solver_tricks == 0 and not off.inference
     skilled = make_player("expert(rollout=skilled)")
     assert isinstance(skilled, ExpertPlayer) and skilled.rollout == "skilled"
-    assert default.rollout == "standard"
+    assert default.rollout == "skilled"
     for bad in ("expert(time=0)", "expert(time=-1)", "expert(time=yes)",
                 "expert(solver_tricks=9)", "expert(depth=2)", "expert(rollout=pro)"):
         with pytest.raises(PlayerSpecError):

@@ -114,7 +114,9 @@ class ExpertPlayer(ProPlayer):
     turned into a fixed number of sampled deals (default 1.0);
     ``solver_tricks``: tricks left at which the exact solver replaces rollouts
     (default: 5, or 4 when ``time < 0.5``; 0 turns it off);
-    ``inference``: weigh deals by the auction and the meld not shown (default yes).
+    ``inference``: weigh deals by the auction and the meld not shown (default yes);
+    ``rollout``: the card play of the simulated seats in card-play and throw-in
+    rollouts, ``"skilled"`` (default) or ``"standard"``.
     """
 
     name = "expert"
@@ -132,7 +134,7 @@ class ExpertPlayer(ProPlayer):
 
     def __init__(self, seed: int | str = 0, *, time: float = 1.0,
                  solver_tricks: int | None = None, inference: bool = True,
-                 rollout: str = "standard") -> None:
+                 rollout: str = "skilled") -> None:
         if isinstance(time, bool) or not isinstance(time, int | float) or not \
                 0 < time <= 600 or math.isnan(time):
             raise PlayerSpecError(f"time: must be a number of seconds above 0 (at most 600), "
