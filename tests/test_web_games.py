@@ -14,129 +14,28 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from web_helpers import Client, Message, choose, join, new_table, pg_url, request
 
 from pinochlekit.cards import Hand
 from pinochlekit.games import new_game
 from pinochlekit.players import make_player
+from pinochlekit.rules import Rules
 from pinochlekit.web.dealing import dealt_cards
 from pinochlekit.web.hub import computer_levels
 from pinochlekit.web.messages import commitment
 from pinochlekit.web.process import ServerProcess
 
-Message = dict[str, Any]
 CARD = re.compile(r"\b[9TJQKA][SHDC]\b")
 ALL_KINDS = {f"{r}{s}" for r in "9TJQKA" for s in "SHDC"}
-
-
-def request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=20) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
-
-
-class Client:
-    """A WebSocket client of one table, seated (with a token) or watching."""
-
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
-        self._stack = contextlib.ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(
-            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=10))
-        self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.state: Message | None = None
-        self.texts: list[str] = []
-        self.acted = -1
-        self.sent = 0.0
-
-    def recv(self, timeout: float = 20) -> Message:
-        text = self.ws.recv(timeout)
-        assert isinstance(text, str)
-        self.texts.append(text)
-        message: Message = json.loads(text)
-        if message["type"] == "state":
-            self.state = message
-        return message
-
-    def wait(self, predicate: Callable[[Message], bool], timeout: float = 60,
-             play: bool = False) -> Message:
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"timed out; last state: {json.dumps(self.state)[:1500]}")
-            try:
-                message = self.recv(left)
-            except TimeoutError:
-                raise AssertionError(f"timed out; last state: {json.dumps(self.state)[:1500]}")\
-                    from None
-            if message["type"] == "error" and message["code"] != "stale":
-                if predicate(message):
-                    return message
-                raise AssertionError(message)
-            if predicate(message):
-                return message
-            if play and self.my_move(message):
-                self.act(choose(message))
-
-    def send(self, message: Any) -> None:
-        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
-
-    def act(self, action: str, ply: int | None = None) -> None:
-        assert self.state is not None
-        ply = self.state["ply"] if ply is None else ply
-        self.acted = ply
-        # a person acts at most a few times a second: stay inside the server's rate limit
-        # (10 messages a second), which a seat leading after its own meld turn could pass
-        time.sleep(max(0.0, self.sent + 0.12 - time.monotonic()))
-        self.sent = time.monotonic()
-        self.send({"type": "act", "action": action, "ply": ply})
-
-    def my_move(self, message: Message) -> bool:
-        return (message["type"] == "state" and message["view"] is not None
-                and message["view"]["to_act"] == message["seat"]
-                and message["ply"] != self.acted)
-
-    def close(self) -> None:
-        self._stack.close()
-
-
-def choose(state: Message, bidder: bool = False) -> str:
-    """A legal action from the compact legal form. Two-handed, after a won trick: the
-    first meld offered, else the dix, else no meld (so meld turns are exercised).
-    ``bidder``: bid the lowest legal bid whenever bidding is open."""
-    view = state["view"]
-    legal = view["legal"]
-    if legal["pass_cards"]:
-        verb = {"give": "give", "return": "return", "discard": "discard"}[view["phase"]]
-        return f"{verb} " + " ".join(view["hand"].split()[:legal["pass_cards"]])
-    if view.get("meld_options"):
-        return str(view["meld_options"][0]["action"])
-    for word in ("dix", "no meld"):
-        if word in legal["actions"]:
-            return word
-    plays = [a for a in legal["actions"] if a.startswith(("play", "trump"))]
-    if plays:
-        return str(plays[-1])
-    if legal["bid"] and (bidder or "pass" not in legal["actions"]):
-        return f"bid {legal['bid']['min']}"
-    return "pass"
 
 
 @pytest.fixture(scope="module")
@@ -144,20 +43,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     base = tmp_path_factory.mktemp("web-games")
     with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
         yield srv
-
-
-def new_table(server: ServerProcess, rules: str, seats: list[str], **settings: Any) -> str:
-    status, body = request("POST", server.url + "/api/tables",
-                           {"rules": rules, "seats": seats, "pace": 0, **settings})
-    assert status == 201, body
-    return str(body["id"])
-
-
-def join(server: ServerProcess, table_id: str, seat: int, name: str) -> str:
-    status, body = request("POST", f"{server.url}/api/tables/{table_id}/join",
-                           {"seat": seat, "name": name})
-    assert status == 200, body
-    return str(body["token"])
 
 
 def drive(clients: dict[int | None, Client], until: Callable[[], bool],
@@ -416,6 +301,60 @@ def test_the_lobby_form_leaves_out_options_the_game_does_not_have(
                     name, option, value, body)
 
 
+def _word(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def test_the_lobby_offers_only_values_the_game_takes(server: ServerProcess) -> None:
+    """/api/meta offers, per preset, the values each yes/no or choice option may take
+    in that game: a table is made with every one of them (with each other change
+    named in ``needs``, for combinations such as RULES.md §2 ``divide_by_ten`` only
+    with counters), and every value not offered is refused naming the option, such
+    as chip scoring three-handed (it pays one opposing team; RULES.md §3)."""
+    status, meta = request("GET", server.url + "/api/meta")
+    assert status == 200
+    kinds = {o["name"]: o for o in meta["options"]}
+    made, refused = [], []
+    for preset in meta["presets"]:
+        name, own = preset["name"], preset["values"]
+        needs = {(n["option"], _word(n["value"])): n["with"] for n in preset["needs"]}
+        assert set(needs) <= {(o, _word(v)) for o, vs in preset["offered"].items() for v in vs}
+        for option, offered in preset["offered"].items():
+            kind = kinds[option]
+            every = [True, False] if kind["kind"] == "bool" else kind["choices"]
+            assert kind["kind"] in ("bool", "choice") and option not in preset["fixed"]
+            assert own[option] in offered and set(offered) <= set(every), (name, option)
+            for value in every:
+                word = _word(value)
+                if value == own[option]:
+                    continue
+                if value not in offered:
+                    status, body = request("POST", server.url + "/api/tables",
+                                           {"rules": f"{name}({option}={word})"})
+                    assert status == 400 and body["error"].startswith(f"{option}:"), (
+                        name, option, value, body)
+                    refused.append((name, option, value))
+                    continue
+                companions = needs.get((option, word), [])
+                if companions:  # the value alone is refused: it needs the other change
+                    status, body = request("POST", server.url + "/api/tables",
+                                           {"rules": f"{name}({option}={word})"})
+                    assert status == 400, (name, option, value, body)
+                for extra in companions or [""]:
+                    rules = f"{name}({option}={word}{', ' + extra if extra else ''})"
+                    status, body = request("POST", server.url + "/api/tables",
+                                           {"rules": rules})
+                    assert status == 201, (rules, body)
+                    kept = Rules.from_string(body["table"]["rules"])
+                    assert getattr(kept, option) == value, (rules, body["table"]["rules"])
+                    assert kept.players == preset["players"]
+                    made.append(rules)
+    assert ("three", "set_penalty", "chips") in refused
+    assert "three(set_forfeits_meld=no, set_penalty=contract)" in made
+    assert "two(divide_by_ten=yes, trick_points=counters)" in made
+    assert "pagat(set_penalty=chips)" in made and len(made) > 100, made
+
+
 #: The levels with a smaller budget (the same code, fewer simulations), so that a
 #: whole hand of each takes seconds.
 CHEAP = {"standard": "standard(bid_sims=20)", "pro": "pro(bid_sims=20, rollouts=6)",
@@ -529,13 +468,6 @@ def test_computers_play_to_game_over_then_a_rematch(server: ServerProcess, rules
                                  f"{server.url}/api/tables/{table}/games/0/hands/{number}")
         assert status == 200 and len(replay["steps"][0]["view"]["hands"]) == players
     client.close()
-
-
-def pg_url() -> str:
-    url = os.environ.get("PINOCHLEKIT_TEST_PG")
-    if not url:
-        pytest.skip("PINOCHLEKIT_TEST_PG is not set (.ci/run always sets it)")
-    return url
 
 
 def _three_mid_trick(view: Message) -> bool:

@@ -32,7 +32,7 @@ from typing import Any, Literal, get_args, get_type_hints
 
 from pinochlekit.errors import RulesError
 
-__all__ = ["PRESETS", "PRESET_SOURCES", "Rules"]
+__all__ = ["PRESETS", "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
 
 RunExtra = Literal["marries", "nothing"]
 Doubles = Literal["special", "plain"]
@@ -342,6 +342,10 @@ _NOT_FOR_TWO: dict[str, str] = {
     "run_extra": "a meld is laid one combination at a time",
     "doubles": "a meld is laid one combination at a time",
 }
+
+#: The options the two-handed game refuses to change from their defaults
+#: (RULES.md §4), for interfaces that leave them off their forms.
+TWO_HANDED_FIXED: frozenset[str] = frozenset(_NOT_FOR_TWO)
 
 
 def _check_two_handed(rules: Rules) -> None:

@@ -465,11 +465,54 @@ def test_the_lobby_hides_options_the_chosen_game_does_not_have(server: ServerPro
         page.get_by_label("Rules").select_option(preset)
         for option, visible in expected.items():
             assert page.locator(f"#opt-{option}").is_visible() == visible, (preset, option)
-    page.get_by_label("Your name").fill("Ann")
     page.select_option("#seat1", "easy")
+    assert "(two)" in open_from_lobby(page, "Ann")
+    assert not errors, errors
+    page.close()
+
+
+def open_from_lobby(page: Page, name: str) -> str:
+    """Give a name, press *Create table* and wait for the table's cards: its title."""
+    page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#hand .card")
-    assert "(two)" in page.locator("#table-title").inner_text()
+    return page.locator("#table-title").inner_text()
+
+
+def select_values(page: Page, option: str) -> list[str]:
+    """The values a rule option's select offers now."""
+    values: list[str] = page.locator(f"#opt-{option} option").evaluate_all(
+        "(options) => options.map((o) => o.value)")
+    return values
+
+
+def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProcess,
+                                                            browser: Browser) -> None:
+    """Three-handed has no chip scoring (RULES.md §3: it pays one opposing team): the
+    select leaves it out for ``three`` and offers it again for a four-handed preset;
+    a value the preset takes only with another change says which (``divide_by_ten``
+    with classic trick points, two-handed); a table made with an offered value keeps it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.get_by_text("Change any rule option").click()
+    assert select_values(page, "set_penalty") == ["contract", "chips", "shortfall"]
+    page.get_by_label("Rules").select_option("three")
+    assert select_values(page, "set_penalty") == ["contract", "shortfall"]
+    assert page.locator("#opt-set_penalty").input_value() == "shortfall"
+    assert select_values(page, "widow") == ["out", "take"]
+    assert page.locator("#needs-set_forfeits_meld").inner_text() == (
+        "(no only with set_penalty=contract)")
+    page.get_by_label("Rules").select_option("two")
+    assert page.locator("#needs-divide_by_ten").inner_text() == (
+        "(yes only with trick_points=counters)")
+    assert not page.locator("#needs-set_forfeits_meld").is_visible()
+    page.get_by_label("Rules").select_option("chips")
+    assert select_values(page, "set_penalty") == ["contract", "chips", "shortfall"]
+    assert page.locator("#opt-set_penalty").input_value() == "chips"
+    page.get_by_label("Rules").select_option("three")
+    page.select_option("#opt-set_penalty", "contract")
+    assert "three(set_penalty=contract)" in open_from_lobby(page, "Ann")
     assert not errors, errors
     page.close()

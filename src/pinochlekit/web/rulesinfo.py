@@ -1,4 +1,15 @@
-"""The presets and options of :class:`~pinochlekit.Rules`, for the lobby's form."""
+"""The presets and options of :class:`~pinochlekit.Rules`, for the lobby's form.
+
+What the form offers comes from the engine itself: every value of every yes/no
+or choice option is tried on every preset and kept only if
+:class:`~pinochlekit.Rules` accepts it for that game, so the lobby cannot offer
+what the server would refuse and no second list of the rules is kept here.
+
+>>> offered_values("three")["set_penalty"]  # chip scoring pays one team: RULES.md §3
+['contract', 'shortfall']
+>>> offered_values("pagat")["set_penalty"]
+['contract', 'chips', 'shortfall']
+"""
 
 from __future__ import annotations
 
@@ -6,26 +17,105 @@ import dataclasses
 import functools
 from typing import Any, get_args, get_type_hints
 
-from pinochlekit.rules import PRESET_SOURCES, Rules
+from pinochlekit.errors import RulesError
+from pinochlekit.rules import PRESET_SOURCES, PRESETS, TWO_HANDED_FIXED, Rules
 
-__all__ = ["FIXED", "rules_catalog"]
+__all__ = ["fixed_options", "offered_values", "rules_catalog", "value_needs"]
 
-#: The options each game refuses to change from its preset's value (the engine
-#: names the option in its error), so the lobby leaves them off its form:
-#: two-handed has no auction, no passing, no contract, and lays one combination
-#: at a time (RULES.md §4); three-handed has no partners (RULES.md §3); only
-#: three-handed has a widow. ``tests/test_web_games.py`` checks that the server
-#: refuses every other value of each one.
-_NOT_FOR_TWO = frozenset({
-    "min_bid", "bid_step", "dealer_stuck", "first_bid_required", "pass_with_help",
-    "cards_passed", "trump_needs_meld", "first_lead", "trump_follows_trump",
-    "save_meld_needs_trick", "set_penalty", "set_forfeits_meld", "nines_redeal",
-    "max_deals", "shoot_the_moon", "run_extra", "doubles"})
-FIXED: dict[int, frozenset[str]] = {
-    4: frozenset({"widow"}),
-    3: frozenset({"cards_passed", "pass_with_help", "shoot_the_moon"}),
-    2: _NOT_FOR_TWO | {"widow"},
-}
+
+@functools.cache
+def _values() -> dict[str, list[Any]]:
+    """Every option (but ``players``, chosen with the preset) → all the values its
+    type allows: both for a yes/no option, the words of a choice, none for a number."""
+    hints = get_type_hints(Rules)
+    return {f.name: [True, False] if hints[f.name] is bool else list(get_args(hints[f.name]))
+            for f in dataclasses.fields(Rules) if f.name != "players"}
+
+
+def _word(value: Any) -> str:
+    """A value as the rules text writes it (``yes``/``no``, numbers, words)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _accepts(rules: Rules, **changes: Any) -> bool:
+    """Whether the engine accepts ``rules`` with ``changes``."""
+    try:
+        rules.replace(**changes)
+    except RulesError:
+        return False
+    return True
+
+
+@functools.cache
+def _needs(preset: str, option: str, value: Any) -> tuple[str, ...] | None:
+    """What the game of ``preset`` needs to take ``option=value``: ``()`` when the
+    preset takes it as it is; else each single change of another yes/no or choice
+    option (``"name=value"``) with which the engine accepts it, for combinations
+    such as ``divide_by_ten`` only with ``trick_points=counters``; ``None`` when
+    no such change helps: the game does not take that value."""
+    rules = Rules.preset(preset)
+    if _accepts(rules, **{option: value}):
+        return ()
+    found = tuple(f"{other}={_word(choice)}" for other, choices in _values().items()
+                  if other != option
+                  for choice in choices if choice != getattr(rules, other)
+                  and _accepts(rules, **{option: value, other: choice}))
+    return found or None
+
+
+@functools.cache
+def offered_values(preset: str) -> dict[str, list[Any]]:
+    """Each yes/no or choice option the game of ``preset`` lets a player change →
+    the values it may take there, in the option's own order (the engine's
+    validation decides: a value is kept if the preset takes it, alone or with one
+    other option changed, see :func:`value_needs`). Numbers and the options of
+    :func:`fixed_options` are left out."""
+    fixed = fixed_options(preset)
+    offered: dict[str, list[Any]] = {}
+    for option, values in _values().items():
+        if values and option not in fixed:
+            offered[option] = [v for v in values if _needs(preset, option, v) is not None]
+    return offered
+
+
+def value_needs(preset: str) -> list[dict[str, Any]]:
+    """The values of :func:`offered_values` that ``preset`` takes only with another
+    option changed: ``{"option", "value", "with": ["name=value", ...]}`` each.
+
+    >>> value_needs("three")
+    [{'option': 'set_forfeits_meld', 'value': False, 'with': ['set_penalty=contract']}]
+    """
+    return [{"option": option, "value": value, "with": list(needs)}
+            for option, values in offered_values(preset).items() for value in values
+            if (needs := _needs(preset, option, value))]
+
+
+@functools.cache
+def fixed_options(preset: str) -> frozenset[str]:
+    """The options the game of ``preset`` does not let a player change, which the
+    lobby hides: those whose every other value the engine refuses for it (a
+    number is tried with the values the other presets give it), and for the
+    two-handed game the engine's own :data:`~pinochlekit.rules.TWO_HANDED_FIXED`
+    (RULES.md §4: no auction, passing or contract). So two-handed hides every
+    auction, passing and contract option, three-handed the partner options
+    (RULES.md §3), and every game but three-handed the widow.
+
+    >>> sorted(fixed_options("three"))
+    ['cards_passed', 'pass_with_help', 'shoot_the_moon']
+    >>> sorted(fixed_options("pagat"))
+    ['widow']
+    """
+    rules = Rules.preset(preset)
+    fixed = set(TWO_HANDED_FIXED) if rules.players == 2 else set()
+    for option, values in _values().items():
+        own = getattr(rules, option)
+        tried = values or sorted({getattr(Rules.preset(name), option) for name in PRESETS})
+        others = [v for v in tried if v != own]
+        if others and all(_needs(preset, option, v) is None for v in others):
+            fixed.add(option)
+    return frozenset(fixed)
 
 
 @functools.cache
@@ -41,11 +131,14 @@ def rules_catalog() -> dict[str, Any]:
     >>> {p["name"]: p["players"] for p in catalog["presets"]}["two"]
     2
 
-    Each preset also lists its ``fixed`` options (:data:`FIXED`), which the
-    lobby hides:
+    Each preset also lists its ``fixed`` options (:func:`fixed_options`), which
+    the lobby hides, the values each yes/no or choice option may take there
+    (``offered``, :func:`offered_values`) and the values that need another
+    option changed (``needs``, :func:`value_needs`):
 
-    >>> {p["name"]: p["fixed"] for p in catalog["presets"]}["three"]
-    ['pass_with_help', 'cards_passed', 'shoot_the_moon']
+    >>> three = {p["name"]: p for p in catalog["presets"]}["three"]
+    >>> three["fixed"], three["offered"]["set_penalty"]
+    (['pass_with_help', 'cards_passed', 'shoot_the_moon'], ['contract', 'shortfall'])
     """
     hints = get_type_hints(Rules)
     options = []
@@ -60,8 +153,9 @@ def rules_catalog() -> dict[str, Any]:
     presets = []
     for name, source in PRESET_SOURCES.items():
         rules = Rules.preset(name)
-        fixed = FIXED.get(rules.players, frozenset())
+        fixed = fixed_options(name)
         presets.append({"name": name, "source": source, "players": rules.players,
                         "values": {o["name"]: getattr(rules, o["name"]) for o in options},
-                        "fixed": [o["name"] for o in options if o["name"] in fixed]})
+                        "fixed": [o["name"] for o in options if o["name"] in fixed],
+                        "offered": offered_values(name), "needs": value_needs(name)})
     return {"presets": presets, "options": options}

@@ -16,8 +16,7 @@ function optionInput(option) {
     input = document.createElement("input");
     input.type = "checkbox";
   } else if (option.kind === "choice") {
-    input = document.createElement("select");
-    for (const choice of option.choices) input.append(new Option(String(choice), String(choice)));
+    input = document.createElement("select");  // its choices follow the preset (showOffered)
   } else {
     input = document.createElement("input");
     input.type = "number";
@@ -27,8 +26,30 @@ function optionInput(option) {
   input.dataset.kind = option.kind;
   input.setAttribute("aria-description", option.doc);
   const hint = el("span", option.doc, "hint small");
-  row.append(label, input, hint);
+  // what the chosen preset takes only with another option changed (GET /api/meta "needs")
+  const needs = el("span", "", "needs hint small");
+  needs.id = `needs-${option.name}`;
+  input.setAttribute("aria-describedby", needs.id);
+  row.append(label, input, needs, hint);
   return row;
+}
+
+const word = (value) => (value === true ? "yes" : value === false ? "no" : String(value));
+
+// The values the chosen game takes, as the engine decided for /api/meta: a select
+// offers only those (three-handed has no chip scoring, RULES.md §3), and a value
+// the preset takes only with another option changed says so.
+function showOffered(input, preset) {
+  const name = input.dataset.option;
+  if (input.tagName === "SELECT") {
+    // a hidden (fixed) option keeps every choice, so the preset's value is among them
+    const offered = preset.offered[name] || meta.options.find((o) => o.name === name).choices;
+    input.replaceChildren(...offered.map((v) => new Option(String(v), String(v))));
+  }
+  const needs = preset.needs.filter((n) => n.option === name)
+    .map((n) => `${word(n.value)} only with ${n.with.join(" or ")}`);
+  $(`needs-${name}`).textContent = needs.length ? `(${needs.join("; ")})` : "";
+  $(`needs-${name}`).hidden = !needs.length;
 }
 
 // The seats follow the preset's number of players: partners opposite four-handed,
@@ -85,6 +106,7 @@ function showPreset() {
   showSeats(preset.players);
   for (const input of document.querySelectorAll("[data-option]")) {
     const value = preset.values[input.dataset.option];
+    showOffered(input, preset);
     if (input.dataset.kind === "bool") input.checked = value;
     else input.value = String(value);
     // options the game does not have (two-handed: no auction, RULES.md §4; three-handed:
