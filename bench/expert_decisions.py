@@ -50,7 +50,9 @@ def main() -> None:
             by_phase.setdefault(phase, []).append(time.process_time() - start)
             game.apply(action, seat)
     every = sorted(t for ts in by_phase.values() for t in ts)
-    print(f"expert(time={args.time}, rollout={players[0].rollout}), {args.rules}, {args.hands} hands, {len(every)} decisions")
+    policy = args.rollout or ExpertPlayer().rollout
+    print(f"expert(time={args.time}, rollout={policy}), {args.rules}, {args.hands} hands, "
+          f"{len(every)} decisions")
     for phase, times in sorted(by_phase.items()):
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
