@@ -30,7 +30,12 @@ the table, cards played):
 * the counts: every card is in one hand, on the table, or in the seat's own hand;
 * three-handed (RULES.md §3), one more place after the seats: the cards set
   aside (the widow, or the declarer's discards), known when the widow is face up
-  and kept out, or to the declarer who discarded (see :func:`_pile`).
+  and kept out, or to the declarer who discarded (see :func:`_pile`);
+* three-handed with ``widow="take"``: every seat saw the widow go into the
+  declarer's hand, so each widow copy the declarer has not played since is in
+  its hand or among its discards, never with a defender. The fact is kept per
+  copy, as a least number of unseen copies of a kind in those two places (see
+  :func:`_widow_left`): one ``QS`` in the widow leaves the other ``QS`` free.
 
 **The distribution.** Every consistent assignment of the unseen cards is drawn
 with the probability a real shuffle gives it, the two copies of a kind being
@@ -169,7 +174,10 @@ class Knowledge:
     is a hand; ``weighting="shuffle"`` uses them to rebuild the dealt hand,
     ``hand + gone - received``. ``unseen`` are the cards whose holder is
     unknown; they fill the ``hand_sizes[s] - len(known[s])`` free places.
-    Frozen and hashable, so samplers can be cached by knowledge.
+    ``at_least`` lists ``(kind, places, copies)``: at least ``copies`` of the
+    unseen copies of ``kind`` go to the places of the bit mask ``places``
+    (``1 << s`` for place ``s``), as the cards of a taken widow must (see
+    :func:`knowledge`). Frozen and hashable, so samplers can be cached by knowledge.
     """
 
     seat: int | None
@@ -179,12 +187,17 @@ class Knowledge:
     gone: tuple[Hand, ...]
     received: tuple[Hand, ...]
     unseen: Hand
+    at_least: tuple[tuple[int, int, int], ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.hand_sizes)
         for name in ("known", "forbidden", "gone", "received"):
             if len(getattr(self, name)) != n:
                 raise ValueError(f"Knowledge.{name} needs one entry per seat ({n})")
+        for kind, places, copies in self.at_least:
+            if not (0 <= kind < 24 and 0 < places < 1 << n and 1 <= copies <= 2):
+                raise ValueError(f"Knowledge.at_least entry {(kind, places, copies)} is not "
+                                 f"(kind 0-23, a mask of the {n} places, 1 or 2 copies)")
 
     @property
     def seats(self) -> int:
@@ -212,6 +225,13 @@ class Knowledge:
             extra = extra + (hand - self.known[seat])
         if extra != self.unseen:
             return f"the hands' unknown cards {extra} are not the unseen cards {self.unseen}"
+        for kind, places, copies in self.at_least:
+            there = sum(hands[s].count(kind) - self.known[s].count(kind)
+                        for s in range(self.seats) if places >> s & 1)
+            if there < copies:
+                where = " ".join(str(s) for s in range(self.seats) if places >> s & 1)
+                return (f"places {where} hold {there} unseen {ALL_CARDS[kind]}, "
+                        f"not at least {copies}")
         return None
 
     def is_consistent(self, hands: Sequence[Hand]) -> bool:
@@ -291,6 +311,17 @@ def knowledge(view: View) -> Knowledge:
             known.append(_hand([max(0, at_meld[s][k] - played[s][k]) for k in range(24)]))
         for k, c in enumerate(_counts(known[s])):
             in_view[k] += c + played[s][k]
+    at_least: tuple[tuple[int, int, int], ...] = ()
+    if rules.widow_size and rules.widow == "take" and declarer is not None and \
+            view.widow is not None:
+        # RULES.md §3: all saw the widow go into the declarer's hand; what of it the
+        # declarer has not played is in its hand or its discards (the place after the
+        # seats), never with a defender. Nothing is left to say for the declarer itself
+        # nor before the discard, when the widow is among its known cards.
+        left = _widow_left(Hand.from_cards(view.widow), played[declarer], known[declarer],
+                           pile)
+        places = 1 << declarer | 1 << n
+        at_least = tuple((k, places, c) for k, c in enumerate(left) if c)
     sizes = tuple(view.hand_sizes)
     if rules.widow_size:
         # Three-handed: one more place, the cards set aside (the widow, face down in the
@@ -312,7 +343,8 @@ def knowledge(view: View) -> Knowledge:
     return Knowledge(seat=seat, hand_sizes=sizes, known=tuple(known),
                      forbidden=tuple(forbidden),
                      gone=tuple(_hand([max(0, c) for c in d]) for d in net),
-                     received=tuple(_hand([max(0, -c) for c in d]) for d in net), unseen=unseen)
+                     received=tuple(_hand([max(0, -c) for c in d]) for d in net), unseen=unseen,
+                     at_least=at_least)
 
 
 def _pile(view: View) -> tuple[int, Hand]:
@@ -320,9 +352,9 @@ def _pile(view: View) -> tuple[int, Hand]:
     ``view.seat`` knows. The widow is face down during the auction (3 unknown), face
     up and out of play with ``widow="out"``; taken, it is in the declarer's hand
     until the discard (0 set aside), then the 3 discards are known to the declarer
-    only. A defender does not use the fact that the widow's cards are in the
-    declarer's hand or among the discards (a weaker knowledge, which the true deal
-    always satisfies)."""
+    only. A defender does not know which cards were discarded, but it does know
+    that the widow's cards went to the declarer: :func:`knowledge` keeps those not
+    played since in the declarer's hand or here (:func:`_widow_left`)."""
     rules = view.rules
     if not rules.widow_size:
         return 0, _NO_HAND
@@ -336,6 +368,32 @@ def _pile(view: View) -> tuple[int, Hand]:
     if view.discards is not None:
         return size, Hand.from_cards(view.discards)
     return size, _NO_HAND
+
+
+def _widow_left(widow: Hand, played: Sequence[int], known: Hand, pile: Hand) -> list[int]:
+    """RULES.md §3, ``widow="take"``: per kind, how many *unseen* copies must be in
+    the declarer's hand or the set-aside pile, given the ``widow`` it took, the
+    copies it has ``played`` since (per kind), the cards ``known`` to be in its hand
+    and those known in the ``pile``.
+
+    The declarer's hand after taking the widow held every widow copy, and each of
+    its cards is now in its hand, in the pile or played by it: for every kind,
+    hand + pile + played >= widow, and nothing else ties the widow down. Per copy,
+    not per kind: with one ``QS`` in the widow, the other may be anywhere unseen;
+    a ``QS`` the declarer played may have been either, so it counts against the
+    widow's; known copies (meld on the table less what was played of it, already
+    net of plays, so nothing is counted twice) are there already.
+
+    >>> from pinochlekit.cards import Card
+    >>> widow = Hand.parse("QS QS JD")
+    >>> played = [0] * 24
+    >>> played[Card("QS")] = 1
+    >>> left = _widow_left(widow, played, Hand.parse("JD"), Hand())
+    >>> [(str(Card(k)), c) for k, c in enumerate(left) if c]
+    [('QS', 1)]
+    """
+    return [max(0, w - p - k - q) for w, p, k, q in
+            zip(_counts(widow), played, _counts(known), _counts(pile), strict=True)]
 
 
 # -- the sampler -------------------------------------------------------------------
@@ -375,13 +433,15 @@ def _bits(kind: int, known: int, copies: int) -> int:
 class Sampler:
     """Draws current deals consistent with a :class:`Knowledge`, exactly at random.
 
-    Kinds that no constraint touches (every seat with room may hold them, and for
-    ``"shuffle"`` no seat has seen a copy leave or arrive) are *free*: however the
-    other cards fall, they are dealt like a shuffled packet into the places left,
-    so the dynamic program runs over the constrained kinds only, its leaves
-    weighted by the multinomial count of the free cards. Construction takes
-    milliseconds; :meth:`sample` costs one random integer, a walk over the
-    constrained kinds and a shuffle of the free cards.
+    Kinds that no constraint touches (every seat with room may hold them, no
+    ``at_least`` names them, and for ``"shuffle"`` no seat has seen a copy leave
+    or arrive) are *free*: however the other cards fall, they are dealt like a
+    shuffled packet into the places left, so the dynamic program runs over the
+    constrained kinds only (an ``at_least`` is honoured there, by leaving out the
+    placements of a kind that break it), its leaves weighted by the multinomial
+    count of the free cards. Construction takes milliseconds; :meth:`sample`
+    costs one random integer, a walk over the constrained kinds and a shuffle of
+    the free cards.
     """
 
     __slots__ = ("_base", "_forced", "_free", "_levels", "_root", "knowledge", "weighting")
@@ -415,6 +475,12 @@ class Sampler:
         self._free: list[int] = []
         levels: list[tuple[int, list[_Placement]]] = []
         unseen = _counts(k.unseen)
+        floors: dict[int, list[tuple[int, int]]] = {}  # kind: (places, least copies there)
+        for kind, places, least in k.at_least:
+            floors.setdefault(kind, []).append((places, least))
+            if least > unseen[kind]:
+                raise NoConsistentDealError(f"{least} unseen {ALL_CARDS[kind]} are needed in "
+                                            f"places {places:#b}, {unseen[kind]} are unseen")
         for kind in range(24):
             copies = unseen[kind]
             if not copies:
@@ -422,11 +488,16 @@ class Sampler:
             if copies + sum(known[s][kind] for s in range(n)) > 2:
                 raise NoConsistentDealError(f"more than two {ALL_CARDS[kind]} are accounted for")
             allowed = [s for s in active if not k.forbidden[s] >> kind & 1]
-            if len(allowed) == len(active) > 1 and not any(base[s][kind] for s in active):
+            floor = floors.get(kind, [])
+            if not floor and len(allowed) == len(active) > 1 and \
+                    not any(base[s][kind] for s in active):
                 self._free += [kind] * copies
                 continue
             options: list[_Placement] = []
             for x in _splits(copies, allowed, n):
+                if any(sum(x[s] for s in range(n) if places >> s & 1) < least
+                       for places, least in floor):
+                    continue  # too few where ``at_least`` puts them (a taken widow's cards)
                 # Physical ways, up to a constant: 2/o! per seat dealt o copies (RULES.md
                 # §1 Deck: the two copies of a kind are two cards).
                 weight = 1
@@ -440,7 +511,8 @@ class Sampler:
                     adds = tuple((s, _bits(kind, known[s][kind], x[s])) for s in range(n) if x[s])
                     options.append((x, weight, adds))
             if not options:
-                raise NoConsistentDealError(f"no seat can hold the unseen {ALL_CARDS[kind]}")
+                raise NoConsistentDealError(f"no seat can hold the unseen {ALL_CARDS[kind]}"
+                                            + (" where it must be" if floor else ""))
             common = 0
             for _, w, _ in options:
                 common = gcd(common, w)
