@@ -10,12 +10,15 @@ import pytest
 
 from pinochlekit import Game, Phase
 from pinochlekit.actions import Action, Bid, Discard, Give, Return, ThrowIn
-from pinochlekit.cards import Hand
+from pinochlekit.cards import Hand, Suit, parse_cards
 from pinochlekit.players import ExpertPlayer, PlayerSpecError, make_player
 from pinochlekit.players.inference import Inference, log_gain, weighted_deals
 from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
 from pinochlekit.players.simulate import set_backend
+from pinochlekit.rules import Rules
 from pinochlekit.widow import FULL_DECK
+
+QS, JD = (int(c) for c in parse_cards("QS JD"))
 
 FAST = "expert(time=0.02)"
 
@@ -440,3 +443,20 @@ def test_three_handed_inference_keeps_the_true_deal_and_reads_the_auction() -> N
                     checked += 1
                 game.apply(players[seat].choose(view), seat)
     assert checked >= 20 and reading >= 10
+
+
+def test_give_candidates_offer_trumps_and_both_pinochle_parts() -> None:
+    """Issue 4: pass trump, aces and pinochle parts to a declarer who needs them. The
+    candidates a partner scores try the declarer's most wanted cards first: every
+    trump it holds (J♦ here, a trump and a pinochle part) and Q♠ with J♦ together."""
+    hand = Hand.parse("QS JD KS QH KH 9H TD 9D 9C JC TC KC")
+    rules = Rules.preset("pagat")
+    for trump in (Suit.DIAMONDS, Suit.SPADES):
+        candidates = give_candidates(hand, int(trump), rules)
+        offered = set().union(*candidates)
+        held_trumps = {c for c in hand.cards() if c // 6 == trump}
+        assert held_trumps <= offered, (trump, held_trumps - offered)
+        assert any({QS, JD} <= set(c) for c in candidates)
+        assert len(set(candidates)) == len(candidates) <= 16
+        assert all(len(c) == rules.cards_passed and hand.issuperset(Hand.from_cards(c))
+                   for c in candidates)

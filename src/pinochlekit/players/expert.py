@@ -9,11 +9,13 @@ exact hidden-card sampler and weighted by :mod:`pinochlekit.players.inference`
 - **card play**: every legal card is scored on the *same* deals (common random
   numbers); with few tricks left (:attr:`ExpertPlayer.solver_tricks`) by the
   exact perfect-information solver (:mod:`pinochlekit.players.solver`), else by
-  playing the hand out with standard players (the C core); the best mean wins;
-- **bidding**: the mean round score of declaring at each contract on a grid
-  above the lowest legal bid, for the most promising trump suits; the player
-  bids while the mean at the lowest bid is positive, so the risk of being set
-  (losing the contract) is in the number;
+  playing the hand out with skilled players (``rollout="standard"``: standard
+  ones; the C core); the best mean wins;
+- **bidding**: the mean round score of declaring at the lowest legal bid in
+  each trump suit against the value of passing (the high bidder, else the
+  opponent on the left, declares on each deal), so the risk of being set
+  (losing the contract) and partner's meld are in the numbers; a grid of
+  higher contracts is simulated for the explanation;
 - **trump**: the suit with the best mean round score at the contract;
 - **throw in**: when the mean round score of playing on is below the sure
   result of conceding;

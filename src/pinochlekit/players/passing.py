@@ -77,13 +77,15 @@ def _useful(hand: Hand, trump: int) -> int:
     return mask
 
 
-def _swaps(hand: Hand, base: Sequence[int], pool: int, limit: int) -> list[tuple[int, ...]]:
-    """``base`` and the choices that differ from it by one card taken from ``pool``."""
+def _swaps(hand: Hand, base: Sequence[int], pool: Sequence[int], limit: int
+           ) -> list[tuple[int, ...]]:
+    """``base`` and the choices that differ from it by one card taken from ``pool``
+    (kinds, most wanted first: with a limit, the first kinds are the ones tried)."""
     out = [tuple(sorted(base))]
     seen = {out[0]}
     rest = hand - Hand.from_cards(base)
-    for new in range(24):
-        if not (rest.once & pool) >> new & 1:
+    for new in pool:
+        if not rest.once >> new & 1:
             continue
         for i in range(len(base)):
             choice = tuple(sorted([*base[:i], *base[i + 1:], new]))
@@ -95,6 +97,19 @@ def _swaps(hand: Hand, base: Sequence[int], pool: int, limit: int) -> list[tuple
     return out
 
 
+def _give_order(hand: Hand, trump: int) -> list[int]:
+    """The kinds of :func:`_useful` in the order a declarer wants them (issue 4:
+    pass trump, aces and pinochle parts to a declarer who needs them): trumps
+    from the ace down, then Q♠ and J♦, then aces, then kings and queens."""
+    mask = _useful(hand, trump)
+
+    def want(kind: int) -> tuple[int, int]:
+        group = 0 if kind // 6 == trump else 1 if kind in (_QS, _JD) else \
+            2 if kind % 6 == Rank.ACE else 3
+        return group, -(kind % 6)
+    return sorted((k for k in range(24) if mask >> k & 1), key=want)
+
+
 def give_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 16
                     ) -> list[tuple[int, ...]]:
     """Choices of ``rules.cards_passed`` cards for the declarer's partner: the pro
@@ -102,9 +117,16 @@ def give_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 16
     n = rules.cards_passed
     pro = pass_cards(hand, trump, rules, n, give_order(True))
     standard = tuple(sorted(pass_cards(hand, trump, rules, n, give_order(False))))
-    out = _swaps(hand, pro, _useful(hand, trump), limit)
+    out = _swaps(hand, pro, _give_order(hand, trump), limit)
     if standard not in out:
         out.insert(1, standard)
+    # Both pinochle parts at once (RULES.md §1 Meld: Q♠ J♦ is a pinochle), for the
+    # pro choice's last two cards, when the hand has them and passes at least two.
+    parts = [k for k in (_QS, _JD) if hand.once >> k & 1 and k not in pro]
+    if len(parts) == 2 and n >= 2:
+        pair = tuple(sorted([*pro[:n - 2], *parts]))
+        if pair not in out:
+            out.insert(2, pair)
     return out[:limit]
 
 
@@ -119,7 +141,7 @@ def return_candidates(hand: Hand, trump: int, rules: Rules, received: Hand, limi
     for kind in range(24):
         if kind // 6 != trump and kind % 6 != Rank.ACE:
             spare |= 1 << kind
-    out = _swaps(hand, pro, spare & hand.once, limit)
+    out = _swaps(hand, pro, [k for k in range(24) if (spare & hand.once) >> k & 1], limit)
     if standard not in out:
         out.insert(1, standard)
     return out[:limit]
@@ -221,7 +243,8 @@ def discard_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 12
     for kind in range(24):
         if kind // 6 != trump:
             plain |= 1 << kind
-    for choice in _swaps(hand, base, plain & hand.once, 4 * limit)[1:]:
+    for choice in _swaps(hand, base, [k for k in range(24) if (plain & hand.once) >> k & 1],
+                         4 * limit)[1:]:
         if len(out) >= limit:
             break
         if choice not in out and meld_of(hand - Hand.from_cards(choice), trump)[0] >= keep:
