@@ -29,6 +29,19 @@ mkdir -p "$OUT"
 for ((seed = FIRST; seed < FIRST + CHUNKS; seed++)); do
     file="$OUT/seed-$seed.json"
     if [[ -s "$file" ]]; then
+        # A finished chunk counts only for the same players and rules (else: another OUT).
+        "$PY" - "$file" "$A" "$B" "$RULES" <<'CHECK' || exit 1
+import json, sys
+from pinochlekit.players import make_player
+path, a, b, rules = sys.argv[1:]
+data = json.load(open(path, encoding="utf-8"))
+def same(x, y):
+    return repr(make_player(x)) == repr(make_player(y))
+if not (same(data["players"]["A"], a) and same(data["players"]["B"], b)) \
+        or data["rules"] != rules:
+    sys.exit(f"{path}: {data['players']['A']} vs {data['players']['B']} under "
+             f"{data['rules']}, not {a} vs {b} under {rules}: choose another OUT")
+CHECK
         echo "chunk $seed: already done ($file)"
         continue
     fi
