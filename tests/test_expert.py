@@ -9,10 +9,16 @@ import random
 import pytest
 
 from pinochlekit import Game, Phase
-from pinochlekit.actions import Action, Bid, Discard, Give, Return, ThrowIn
+from pinochlekit.actions import Action, Bid, Discard, Give, Pass, Return, ThrowIn
 from pinochlekit.cards import Hand, Suit, parse_cards
 from pinochlekit.players import ExpertPlayer, PlayerSpecError, make_player
-from pinochlekit.players.inference import Inference, log_gain, weighted_deals
+from pinochlekit.players.inference import (
+    HELP_MELD,
+    Inference,
+    log_gain,
+    meld_function,
+    weighted_deals,
+)
 from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
 from pinochlekit.players.simulate import set_backend
 from pinochlekit.rules import Rules
@@ -460,3 +466,29 @@ def test_give_candidates_offer_trumps_and_both_pinochle_parts() -> None:
         assert len(set(candidates)) == len(candidates) <= 16
         assert all(len(c) == rules.cards_passed and hand.issuperset(Hand.from_cards(c))
                    for c in candidates)
+
+
+def test_pass_with_help_says_what_inference_reads() -> None:
+    """RULES.md §1 Auction, "pass with help": expert's pass says help exactly when
+    partner is still in the auction and its best meld is at least HELP_MELD (the
+    meaning its own inference gives a partner's help); never where the option is off."""
+    meld = meld_function(Rules.preset("pagat"))
+    said = {True: 0, False: 0}
+    for seed in range(40):
+        for rules in (Rules.preset("pagat"), Rules.preset("pagat").replace(pass_with_help=False)):
+            game = Game.new(rules, seed=seed)
+            expert = ExpertPlayer(seed, time=0.02)
+            while game.phase is Phase.AUCTION:
+                seat = game.to_act
+                assert seat is not None
+                view = game.view(seat)
+                action = expert.choose(view)
+                if isinstance(action, Pass):
+                    partner_out = any(s == (seat + 2) % 4 and isinstance(a, Pass)
+                                      for s, a in view.auction)
+                    best = max(meld(game.hand(seat), t) for t in range(4))
+                    expected = rules.pass_with_help and not partner_out and best >= HELP_MELD
+                    assert action.help == expected, (seed, seat, best, partner_out)
+                    said[action.help] += 1
+                game.apply(action, seat)
+    assert said[True] > 0 and said[False] > 0

@@ -74,7 +74,7 @@ from pinochlekit.game import max_bid
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.easy import legal_or_fail, seat_hand
 from pinochlekit.players.expert_two import choose_two, explain_two
-from pinochlekit.players.inference import Inference, meld_function, weighted_deals
+from pinochlekit.players.inference import HELP_MELD, Inference, meld_function, weighted_deals
 from pinochlekit.players.passing import (
     AfterDiscard,
     AfterPassing,
@@ -317,8 +317,24 @@ class ExpertPlayer(ProPlayer):
                             f"average, passing {passing[0]:+.1f} (willing to {willing})")
         if Pass() not in legal:
             return lowest, f"must open (declaring is worth {at_lowest:+.1f})"
-        return Pass(), (f"declaring at {lowest.amount} is worth {at_lowest:+.1f} on average, "
-                        f"passing {passing[0]:+.1f}")
+        reason = (f"declaring at {lowest.amount} is worth {at_lowest:+.1f} on average, "
+                  f"passing {passing[0]:+.1f}")
+        if self._helps(view, legal, hand):
+            return Pass(help=True), reason + f"; meld of {HELP_MELD} or more for partner"
+        return Pass(), reason
+
+    @staticmethod
+    def _helps(view: View, legal: Sequence[Action], hand: Hand) -> bool:
+        """RULES.md §1 Auction, option "pass with help": say it when partner is still
+        in the auction and the hand's best meld is at least :data:`HELP_MELD`, the
+        meaning :mod:`~pinochlekit.players.inference` reads into a partner's help."""
+        if Pass(help=True) not in legal or view.seat is None or view.rules.players != 4:
+            return False
+        partner = (view.seat + 2) % 4
+        if any(seat == partner and isinstance(a, Pass) for seat, a in view.auction):
+            return False
+        meld = meld_function(view.rules)
+        return max(meld(hand, trump) for trump in range(4)) >= HELP_MELD
 
     def _trump(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
         assert view.seat is not None
