@@ -3,7 +3,7 @@
 The reference below is written differently on purpose: it plays cards through
 the engine's own :func:`pinochlekit.tricks.legal_mask`, tries every distinct
 kind (no equivalence pruning, no table, no alpha-beta) and scores tricks with
-:func:`pinochlekit.tricks.card_points`. Random endgames of two to four tricks,
+:func:`pinochlekit.tricks.card_points`. Random endgames of two to five tricks,
 with and without a trick in progress, under presets whose play rules differ.
 """
 
@@ -88,6 +88,25 @@ def test_solver_agrees_with_minimax(preset: str) -> None:
             for native in natives:
                 assert solve(rules, end, team, native=native) == expected, (
                     preset, case, team, native, hands, trick)
+
+
+def test_solver_agrees_with_minimax_at_five_tricks() -> None:
+    """The depth expert uses at its default budget (``solver_tricks`` 5): positions of
+    five tricks with the first trick begun (a lead from a full five-card position
+    can take plain minimax many seconds), both solvers against plain minimax."""
+    rules = Rules.preset("pagat")
+    rng = random.Random("solver/five")
+    natives = [False, True] if native_solver() is not None else [False]
+    checked = 0
+    while checked < 8:
+        trump, hands, trick, seat = random_endgame(rng, rules, 5)
+        if not trick:
+            continue
+        end = _endgame(trump, hands, trick, seat)
+        expected = minimax(rules, trump, hands, trick, seat, seat % 2)
+        for native in natives:
+            assert solve(rules, end, seat % 2, native=native) == expected, (hands, trick)
+        checked += 1
 
 
 @pytest.mark.parametrize("preset", ["pagat", "family1000"])
