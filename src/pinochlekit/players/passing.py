@@ -120,6 +120,13 @@ def give_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 16
     out = _swaps(hand, pro, _give_order(hand, trump), limit)
     if standard not in out:
         out.insert(1, standard)
+    # The declarer's most wanted cards outright (all the trumps first), which one-card
+    # changes from the pro choice do not reach when several trumps are meld cards.
+    wanted = _give_order(hand, trump)
+    if len(wanted) >= n:
+        first = tuple(sorted(wanted[:n]))
+        if first not in out:
+            out.insert(2, first)
     # Both pinochle parts at once (RULES.md §1 Meld: Q♠ J♦ is a pinochle), for the
     # pro choice's last two cards, when the hand has them and passes at least two.
     parts = [k for k in (_QS, _JD) if hand.once >> k & 1 and k not in pro]
