@@ -516,3 +516,46 @@ def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProces
     assert "three(set_penalty=contract)" in open_from_lobby(page, "Ann")
     assert not errors, errors
     page.close()
+
+
+def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: Browser) -> None:
+    """docs/web.md "Hints": the ? key on the person's first turn (a call in the auction,
+    or naming trump when the dealer is stuck with the bid), then the Hint button on a
+    turn of the card play; the panel shows the explanation of the action it names,
+    and the suggested button or card is outlined."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#controls .bidding, #controls .trump-choice", timeout=60000)
+    page.locator("body").press("?")
+    panel = page.locator("#hint-panel")
+    panel.wait_for(state="visible", timeout=60000)
+    action = panel.locator(".hint-action span").inner_text()
+    assert action.startswith(("pass", "bid ", "trump ")), action
+    assert panel.locator(".hint-text").inner_text().startswith(action + ":")
+    marked = page.locator("#controls .hinted")
+    assert marked.count() == 1
+    if marked.get_attribute("id") == "bid-amount":  # a bid above the quick buttons
+        assert "bid " + marked.input_value() == action
+    else:
+        assert marked.get_attribute("data-action") == action
+    # on to a turn of the card play, passing in the auction
+    deadline = time.monotonic() + 120
+    while not page.locator("#hand button.playable").count():
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        assert not page.locator("#summary[open]").count(), "the hand ended in the auction"
+        if not take_turn(page, play=False):
+            page.wait_for_timeout(50)
+    page.get_by_role("button", name=re.compile(r"^Hint")).click()
+    panel.wait_for(state="visible", timeout=60000)
+    action = panel.locator(".hint-action span").inner_text()
+    assert action.startswith("play "), action
+    assert panel.locator(".hint-text").inner_text().startswith(action + ":")
+    card = page.locator("#hand button.hinted")
+    assert card.count() == 1
+    assert card.get_attribute("data-card") == action.split()[1]
+    assert "playable" in (card.get_attribute("class") or "")
+    card.click()  # the suggestion is played like any card: the panel goes
+    page.wait_for_function("document.querySelector('#hint-panel').hidden")
+    assert not errors, errors
+    page.close()

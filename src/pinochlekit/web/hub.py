@@ -104,7 +104,7 @@ class Hub:
         return table
 
     async def create(self, title: str, rules: str, seats: list[str] | None, grace: float,
-                     pace: float, standin: str) -> Table:
+                     pace: float, standin: str, hints: bool = True) -> Table:
         """A new table; :class:`RejectedError` with a clear message for bad settings.
 
         ``seats`` gives a kind per seat (``open`` or a computer level), as many as
@@ -135,7 +135,7 @@ class Hub:
         if await self.db("count_tables") >= self.max_tables:
             raise RejectedError("full", f"this server already holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(6)
-        settings = TableSettings(str(parsed), grace, pace, standin)
+        settings = TableSettings(str(parsed), grace, pace, standin, hints)
         title = " ".join(title.split())[:60] or "Pinochle table"
         stored = settings.to_dict()
         names = ["" if kind == OPEN else computer_name(kind) for kind in seats]

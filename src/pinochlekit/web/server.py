@@ -3,9 +3,10 @@
 ``create_app(db_url)`` builds the FastAPI application; ``pinochle serve``
 runs it with uvicorn. The WebSocket protocol is described in ``docs/web.md``:
 the client says ``hello`` (with its seat token, or none to watch), then sends
-``act`` messages carrying the action text and the ``ply`` it saw; the server
-answers every change with a ``state`` built for the client's seat, and a bad
-message with an ``error`` for that client alone followed by a fresh ``state``.
+``act`` messages carrying the action text and the ``ply`` it saw (or ``hint``
+to ask what the strongest computer player would do, answered to it alone); the
+server answers every change with a ``state`` built for the client's seat, and a
+bad message with an ``error`` for that client alone followed by a fresh ``state``.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class CreateTable(BaseModel):
     grace: float = Field(60.0, ge=0, le=3600)
     pace: float = Field(0.8, ge=0, le=10)
     standin: str = Field("standard", max_length=40)
+    hints: bool = True  # whether seated people may ask for hints (docs/web.md "Hints")
 
 
 class JoinSeat(BaseModel):
@@ -193,7 +195,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     async def create_table(body: CreateTable) -> JSONResponse:
         try:
             table = await hub().create(body.title, body.rules, body.seats, body.grace,
-                                       body.pace, body.standin)
+                                       body.pace, body.standin, body.hints)
         except RejectedError as error:
             return rejected(error, 503 if error.code == "full" else 400)
         return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info()},
@@ -364,6 +366,9 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             if level not in levels:
                 return "bad_message", f"level: one of {', '.join(levels)}"
             await table.fill(client.seat, str(level))
+        elif kind == "hint":
+            # to this client alone; computed in a compute thread, the game untouched
+            client.push(await table.hint(client.seat))
         elif kind == "ping":
             client.push({"type": "pong"})
         elif kind == "state":
@@ -371,7 +376,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
-                                    "rematch, fill, state or ping")
+                                    "hint, rematch, fill, state or ping")
     except RejectedError as error:
         return error.code, str(error)
     except Exception:  # a bug must not take the table or the server down

@@ -30,6 +30,7 @@ from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
+from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import TableRow
 
@@ -70,17 +71,20 @@ class TableSettings:
     grace: float = 60.0  # seconds before a computer plays for an absent player
     pace: float = 0.8  # seconds a computer waits before each move, so people can follow
     standin: str = "standard"  # the level that plays for an absent player
+    hints: bool = True  # whether a seated person may ask for a hint (docs/web.md "Hints")
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored and sent."""
         return {"rules": self.rules, "grace": self.grace, "pace": self.pace,
-                "standin": self.standin}
+                "standin": self.standin, "hints": self.hints}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings read back from the store."""
+        """Settings read back from the store (a table stored before hints existed
+        has them on)."""
         return cls(str(data.get("rules", "pagat")), float(data.get("grace", 60.0)),
-                   float(data.get("pace", 0.8)), str(data.get("standin", "standard")))
+                   float(data.get("pace", 0.8)), str(data.get("standin", "standard")),
+                   bool(data.get("hints", True)))
 
 
 @dataclass
@@ -144,6 +148,9 @@ class Table:
         self.actors: list[list[tuple[int, str]]] = []  # (seat, who) per action, per game
         self._driver: asyncio.Task[None] | None = None
         self._summaries: dict[int, list[dict[str, Any]]] = {}
+        # the hints of the current ply, by (game number, ply, seat): computed once,
+        # shared by every request for the same view (see :meth:`hint`)
+        self._hints: dict[tuple[int, int, int], asyncio.Future[Hint]] = {}
         self.closed = False
 
     # -- building ----------------------------------------------------------------
@@ -433,6 +440,49 @@ class Table:
                     action = self._fallback(game, seat.number)
                 await self._commit(game, seat.number, str(action),
                                    "standin" if seat.is_human else "computer")
+
+    async def hint(self, seat: int | None) -> dict[str, Any]:
+        """The ``hint`` message for a seated person whose turn it is: the action the
+        hint player suggests from that seat's view, and why. Changes nothing.
+
+        Raises :class:`RejectedError` for a spectator, with hints switched off at
+        this table, before the game, after it, and on another seat's turn. The
+        hint of one view is computed once (in a compute thread) and shared by
+        every request for it.
+        """
+        if seat is None:
+            raise RejectedError("spectator", "spectators get no hints; join a seat to play")
+        if not self.settings.hints:
+            raise RejectedError("hints_off", "hints are switched off at this table")
+        async with self.lock:
+            game = self.game
+            if game is None:
+                raise RejectedError("waiting", "the game starts when every seat is taken")
+            if game.phase is Phase.GAME_OVER:
+                raise RejectedError("game_over", "the game is over: there is no move to hint")
+            if game.to_act != seat:
+                raise RejectedError("not_your_turn", "a hint is for your turn")
+            game_no, ply = len(self.games) - 1, len(game.actions)
+            key = (game_no, ply, seat)
+            task = self._hints.get(key)
+            if task is None:
+                # only the seat's view goes to the hint player, never the game
+                view = game.view(seat)
+                self._hints = {k: t for k, t in self._hints.items() if k[:2] == key[:2]}
+                task = asyncio.ensure_future(self.compute(
+                    compute_hint, view, hint_seed(self.id, game_no, ply, seat),
+                    hint_spec(self.rules.players)))
+                self._hints[key] = task
+        try:
+            hint = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if self._hints.get(key) is task:
+                del self._hints[key]  # a failed hint is tried again at the next request
+            raise
+        return {"type": "hint", "game_no": game_no, "ply": ply, "seat": seat,
+                **hint.to_dict()}
 
     def _fallback(self, game: AnyTableGame, seat: int) -> Action:
         """A legal action for a computer whose own choice failed: a random one, seeded

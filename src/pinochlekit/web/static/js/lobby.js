@@ -175,6 +175,7 @@ async function create(event) {
     const table = await api("POST", "/api/tables", {
       title: $("title").value, rules: rulesText(), seats,
       grace: Number($("grace").value), pace: Number($("pace").value), standin: $("standin").value,
+      hints: $("hints").checked,
     });
     const joined = await api("POST", `/api/tables/${table.id}/join`, { seat: 0, name });
     localStorage.setItem(tokenKey(table.id), JSON.stringify({ token: joined.token, seat: 0 }));

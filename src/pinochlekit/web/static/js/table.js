@@ -19,6 +19,10 @@ let selected = new Set();
 let handsSeen = null;
 let lastPly = -1;
 const fairCache = new Map();
+// The last hint the server sent for this seat's turn (docs/web.md "Hints"), and
+// whether one is on its way.
+let hint = null;
+let hintAsked = false;
 
 // -- connection -----------------------------------------------------------------
 
@@ -63,6 +67,19 @@ function act(action) {
   send({ type: "act", action, ply: state.ply });
 }
 
+/** Whether this page may ask for a hint now: seated, its turn, hints on at the table. */
+function canHint() {
+  return !!(state && state.view && mySeat !== null && state.view.phase !== "game over"
+    && state.view.to_act === mySeat && state.table.settings.hints);
+}
+
+function askHint() {
+  if (!canHint() || hintAsked || (hint && hint.ply === state.ply)) return;
+  hintAsked = true;
+  send({ type: "hint" });
+  render();
+}
+
 let errorTimer = null;
 function showError(text) {
   $("error").textContent = text;
@@ -80,11 +97,24 @@ function receive(message) {
       stop("");
     }
     if (message.code === "bad_token") { me = null; localStorage.removeItem(tokenKey(tableId)); }
+    hintAsked = false;
     showError(message.message);
+  } else if (message.type === "hint") {
+    hintAsked = false;
+    // a hint for a turn already gone (the table moved on meanwhile) is not shown
+    if (state && message.ply === state.ply && message.game_no === state.table.game_no - 1) {
+      hint = message;
+      render();
+      $("announce").textContent = `Hint: ${spoken(message.action)}.`;
+    }
   } else if (message.type === "state") {
     const previous = state;
     state = message;
     mySeat = message.seat;
+    if (!previous || previous.ply !== state.ply || previous.table.game_no !== state.table.game_no) {
+      hint = null;
+      hintAsked = false;
+    }
     remember();
     announce(previous);
     render();
@@ -115,14 +145,18 @@ function dealtHandShown(view) {
   return view.phase === "auction";
 }
 
+/** An action text with its cards in words, for screen readers. */
+function spoken(action) {
+  return action.replace(/\b([9TJQKA])([SHDC])\b/g, (m) => cardName(m));
+}
+
 function announce(previous) {
   if (!state.last || state.ply === lastPly) return;
   const first = lastPly === -1;
   lastPly = state.ply;
   if (first) return;
   const who = seatName(state.table, state.last.seat);
-  const text = state.last.action.replace(/\b([2-9TJQKA])([SHDC])\b/g, (m) => cardName(m));
-  $("announce").textContent = `${who}: ${text}.`;
+  $("announce").textContent = `${who}: ${spoken(state.last.action)}.`;
   if (previous && state.hands.length > previous.hands.length && state.table.game_no === previous.table.game_no) {
     showSummary(state.last_hand);
   }
@@ -163,6 +197,7 @@ function render() {
   renderSeats();
   renderCenter();
   renderHand();
+  renderHint();
   renderScores();
   renderAuction();
   renderMelds();
@@ -292,6 +327,13 @@ function button(text, onClick, label = null) {
   return b;
 }
 
+/** A button that sends ``action``, marked with it (a hint outlines the one it suggests). */
+function actButton(text, action, label = null) {
+  const b = button(text, () => act(action), label);
+  b.dataset.action = action;
+  return b;
+}
+
 function renderCenter() {
   $("status").textContent = statusText();
   const trick = $("trick");
@@ -321,11 +363,11 @@ function renderCenter() {
     const box = el("div", "", "bidding");
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", "Bidding box");
-    for (const action of legal.actions) box.append(button(action === "pass help" ? "Pass with help" : action[0].toUpperCase() + action.slice(1), () => act(action)));
+    for (const action of legal.actions) box.append(actButton(action === "pass help" ? "Pass with help" : action[0].toUpperCase() + action.slice(1), action));
     if (legal.bid) {
       const { min, max, step } = legal.bid;
       for (const amount of [min, min + step, min + 2 * step, min + 5 * step]) {
-        if (amount <= max) box.append(button(`Bid ${amount}`, () => act(`bid ${amount}`)));
+        if (amount <= max) box.append(actButton(`Bid ${amount}`, `bid ${amount}`));
       }
       const label = el("label", "Other bid ");
       const input = document.createElement("input");
@@ -349,7 +391,7 @@ function renderCenter() {
     box.append(el("span", "Name trump: "));
     for (const action of legal.actions) {
       const suit = action.split(" ")[1];
-      const b = button(`${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, () => act(action), `Trump ${SUIT_NAME[suit]}`);
+      const b = actButton(`${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}`, action, `Trump ${SUIT_NAME[suit]}`);
       b.classList.add(`suit-${suit}`);
       box.append(b);
     }
@@ -371,8 +413,43 @@ function renderCenter() {
   } else if (view.phase === "play") {
     if (!view.trick.length && !view.tricks.length) controls.append(el("p", "Your lead."));
     for (const action of legal.actions.filter((a) => !a.startsWith("play"))) {
-      controls.append(button(action === "throw in" ? "Throw in (concede)" : "Shoot the moon", () => act(action)));
+      controls.append(actButton(action === "throw in" ? "Throw in (concede)" : "Shoot the moon", action));
     }
+  }
+  if (state.table.settings.hints) {
+    const ask = button(hintAsked ? "Hint: thinking…" : "Hint (?)", askHint,
+      "Hint: what the strongest computer player would do, and why (key ?)");
+    ask.id = "hint-button";
+    ask.disabled = hintAsked || !!hint;
+    controls.append(ask);
+  }
+}
+
+/** The hint panel under the controls: the suggested action and the explanation; the
+ * card(s) or button it suggests are outlined (docs/web.md "Hints"). */
+function renderHint() {
+  const box = $("hint-panel");
+  box.replaceChildren();
+  box.hidden = !hint || !canHint();
+  if (box.hidden) return;
+  const head = el("p", "", "hint-action");
+  head.append(el("strong", `Hint (${hint.level}): `), el("span", hint.action));
+  box.append(head, el("p", hint.text, "hint-text small"));
+  const [verb, ...rest] = hint.action.split(" ");
+  if (verb === "play" || verb === "give" || verb === "return" || verb === "discard") {
+    const cards = [...rest];
+    for (const b of $("hand").querySelectorAll("button.card")) {
+      const i = cards.indexOf(b.dataset.card);
+      if (i >= 0) { b.classList.add("hinted"); cards.splice(i, 1); }
+    }
+    return;
+  }
+  const target = [...$("controls").querySelectorAll("[data-action]")].find((b) => b.dataset.action === hint.action);
+  if (target) { target.classList.add("hinted"); return; }
+  const amount = $("bid-amount");
+  if (verb === "bid" && amount) {  // a bid above the quick buttons: typed in for the person
+    amount.value = rest[0];
+    amount.classList.add("hinted");
   }
 }
 
@@ -425,15 +502,15 @@ function meldTurn(view) {
   box.append(el("p", "You won the trick: lay one meld, count the dix, or draw with no meld."));
   for (const option of view.meld_options || []) {
     const shown = option.cards.split(" ").map((c) => `${c[0] === "T" ? "10" : c[0]}${SUIT_SYMBOL[c[1]]}`).join(" ");
-    box.append(button(`Meld ${option.name} ${shown} (${option.points})`, () => act(option.action),
+    box.append(actButton(`Meld ${option.name} ${shown} (${option.points})`, option.action,
       `Meld ${option.name}: ${cardsName(option.cards)}, ${option.points} points`));
   }
   if (view.legal.actions.includes("dix")) {
     const text = view.turn_up ? "Dix: exchange the nine of trump for the turned-up card (10)" : "Dix: show the nine of trump (10)";
-    box.append(button(text, () => act("dix")));
+    box.append(actButton(text, "dix"));
   }
   if (view.legal.actions.includes("no meld")) {
-    box.append(button(view.dix_counted ? "Done: draw" : "No meld: draw", () => act("no meld")));
+    box.append(actButton(view.dix_counted ? "Done: draw" : "No meld: draw", "no meld"));
   }
   return box;
 }
@@ -671,6 +748,16 @@ $("hand").addEventListener("keydown", (event) => {
   const next = buttons[(i + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
   next.focus();
   event.preventDefault();
+});
+
+// -- keyboard: ? asks for a hint, as in the terminal -----------------------------
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest && event.target.closest("input, textarea, select")) return;
+  if (!canHint()) return;
+  event.preventDefault();
+  askHint();
 });
 
 $("copy").addEventListener("click", async () => {
