@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, Route, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pinochlekit.web.process import ServerProcess
@@ -59,7 +59,11 @@ def create_table(page: Page, server: ServerProcess, name: str, seats: list[str],
     page.get_by_text("Table settings").click()
     page.get_by_label("Seconds a computer waits before each move").fill("0.05")
     page.get_by_role("button", name="Create table").click()
-    page.wait_for_url("**/t/*")
+    try:
+        page.wait_for_url("**/t/*")
+    except PlaywrightTimeoutError as error:  # say what the lobby said, not only "timeout"
+        said = page.locator("#create-error").text_content()
+        raise AssertionError(f"no table page; the lobby says {said!r}") from error
     return page.url
 
 
@@ -558,4 +562,27 @@ def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: B
     card.click()  # the suggestion is played like any card: the panel goes
     page.wait_for_function("document.querySelector('#hint-panel').hidden")
     assert not errors, errors
+    page.close()
+
+
+def test_a_name_typed_while_the_lobby_loads_is_kept(server: ServerProcess,
+                                                     browser: Browser) -> None:
+    """The lobby fills the name from the last visit once /api/meta has arrived; a name
+    the person typed before that must stay (it was wiped, and "Create table" then
+    said "Give your name first.": a flaky browser test found it)."""
+    page = browser.new_page()
+    held: list[Route] = []
+    page.route("**/api/meta", lambda route: held.append(route))  # hold the first request
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill("Bea")
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert held, "the lobby never asked for /api/meta"
+    held[0].continue_()
+    page.get_by_label("Rules").select_option("pagat")
+    assert page.get_by_label("Your name").input_value() == "Bea"
+    page.unroute("**/api/meta")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")  # the table was made under the typed name
     page.close()

@@ -194,7 +194,8 @@ async function main() {
   for (const option of meta.options) $("options").append(optionInput(option));
   $("preset").addEventListener("change", showPreset);
   $("create").addEventListener("submit", create);
-  $("name").value = localStorage.getItem("pinochle.name") || "";
+  // a name typed while the page was still loading stays
+  if (!$("name").value) $("name").value = localStorage.getItem("pinochle.name") || "";
   showPreset();
   refresh();
   setInterval(refresh, 5000);
