@@ -43,6 +43,7 @@ from pinochlekit.players.skilled import SkilledPlayer
 from pinochlekit.players.standard import StandardPlayer
 
 __all__ = [
+    "LEVELS",
     "PLAYERS",
     "EasyPlayer",
     "ExpertPlayer",
@@ -53,6 +54,8 @@ __all__ = [
     "SimplePlayer",
     "SkilledPlayer",
     "StandardPlayer",
+    "available_levels",
+    "hint_level",
     "make_player",
     "player_options",
     "split_specs",
@@ -68,6 +71,31 @@ PLAYERS: dict[str, type[Player]] = {
     "pro": ProPlayer,
     "expert": ExpertPlayer,
 }
+
+#: The levels offered to people (seat choices, hints), weakest first.
+LEVELS = ("easy", "standard", "pro", "expert")
+
+
+def available_levels() -> list[str]:
+    """The levels of :data:`LEVELS` that are registered in :data:`PLAYERS`.
+
+    >>> available_levels()
+    ['easy', 'standard', 'pro', 'expert']
+    """
+    return [level for level in LEVELS if level in PLAYERS]
+
+
+def hint_level(players: int = 4) -> str:
+    """The strongest registered level for a game of ``players``: the one the terminal
+    and the web table ask for hints (``expert`` plays the four-, three- and
+    two-handed games).
+
+    >>> hint_level(), hint_level(2)
+    ('expert', 'expert')
+    """
+    del players  # every level plays every game now; kept for callers and levels to come
+    return available_levels()[-1]
+
 
 _COMMAND = "cmd:"
 

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterator
 from pinochlekit.game import Game
 from pinochlekit.games import parse_game_action, replay
 from pinochlekit.narrate import format_hand
-from pinochlekit.players import PlayerSpecError, split_specs
+from pinochlekit.players import PlayerSpecError, available_levels, split_specs
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
-from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, available_levels, seat_names
+from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, seat_names
 from pinochlekit.tui.store import SavedGame, Store, StoreError
 from pinochlekit.twohanded import TwoHandedGame
 

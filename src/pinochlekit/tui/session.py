@@ -48,7 +48,14 @@ from pinochlekit.game import Game
 from pinochlekit.games import new_game, parse_game_action, replay
 from pinochlekit.meld import MeldResult
 from pinochlekit.narrate import format_hand, format_meld
-from pinochlekit.players import PLAYERS, Player, PlayerSpecError, make_player
+from pinochlekit.players import (
+    PLAYERS,
+    Player,
+    PlayerSpecError,
+    available_levels,
+    hint_level,
+    make_player,
+)
 from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
 from pinochlekit.tui import two
@@ -60,7 +67,6 @@ from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 
 __all__ = [
     "HUMAN",
-    "LEVELS",
     "SEAT_NAMES",
     "Session",
     "Settings",
@@ -87,21 +93,6 @@ def seat_names(players: int) -> tuple[str, ...]:
     (('South', 'North'), ('South', 'West', 'East'))
     """
     return _LAYOUTS[players]
-
-#: The levels offered, weakest first (``expert`` only once it is registered).
-LEVELS = ("easy", "standard", "pro", "expert")
-
-
-def available_levels() -> list[str]:
-    """The levels of :data:`LEVELS` that are registered players."""
-    return [level for level in LEVELS if level in PLAYERS]
-
-
-def hint_level(players: int = 4) -> str:
-    """The strongest registered level for a game of ``players``: the one asked for
-    hints (``expert`` plays the four-, three- and two-handed games)."""
-    del players  # every level plays every game now; kept for callers and levels to come
-    return available_levels()[-1]
 
 
 def check_level(spec: str) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pinochlekit.errors import PinochleError
 from pinochlekit.games import parse_game_action
-from pinochlekit.players import PLAYERS, make_player
+from pinochlekit.players import hint_level, make_player
 from pinochlekit.views import View
 
 __all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint_spec",
@@ -39,19 +39,8 @@ __all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint
 #: a second, and its choice is still the expert's (fewer sampled deals, a wider range).
 HINT_TIME = 0.3
 
-#: The levels a hint may come from, weakest first: the terminal's list
-#: (``pinochlekit.tui.session.LEVELS``; the web server does not import the terminal UI).
-_LEVELS = ("easy", "standard", "pro", "expert")
-
 #: One option of an explanation: ``NAME +12.3 (-40..+420)``, the name free of ``,;()``.
 _OPTION = re.compile(r"(?:^|[;,] )([^,;()]+?) ([+-]\d+(?:\.\d+)?) \(([+-]?\d+)\.\.([+-]?\d+)\)")
-
-
-def hint_level(players: int = 4) -> str:
-    """The level asked for hints at a table of ``players``: the strongest registered
-    one, as the terminal's ``hint_level`` (every level plays every game now)."""
-    del players
-    return [level for level in _LEVELS if level in PLAYERS][-1]
 
 
 def hint_spec(players: int = 4) -> str:
