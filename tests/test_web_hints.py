@@ -23,8 +23,11 @@ from test_web_games import cards_of, visible_kinds
 from web_helpers import Client, Message, join, new_table, request
 
 from pinochlekit.cards import Hand
+from pinochlekit.games import new_game
+from pinochlekit.players import ExpertPlayer, available_levels, make_player
 from pinochlekit.tui.session import hint_level as terminal_hint_level
-from pinochlekit.web.hints import HINT_TIME, hint_level, hint_spec
+from pinochlekit.views import Phase, View
+from pinochlekit.web.hints import HINT_TIME, compute_hint, hint_level, hint_spec
 from pinochlekit.web.process import ServerProcess
 
 
@@ -87,7 +90,43 @@ def stored_actions(server: ServerProcess, table: str) -> list[tuple[int, str]]:
 def test_the_hint_player_is_the_terminal_s() -> None:
     for players in (2, 3, 4):
         assert hint_level(players) == terminal_hint_level(players) == "expert"
+        assert hint_level(players) == available_levels()[-1]  # the strongest level
         assert hint_spec(players) == f"expert(time={HINT_TIME})"
+
+
+def card_play_view(rules: str, seed: int) -> View:
+    """The view of the first seat in the card play with a choice of cards (simple
+    players act for everyone until then)."""
+    game = new_game(rules, seed=seed, dealer=0)
+    players = [make_player("simple", seed=s) for s in range(game.rules.players)]
+    while True:
+        seat = game.to_act
+        assert seat is not None, "the hand ended before the card play"
+        view = game.view(seat)
+        if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+            return view
+        game.apply(players[seat].choose(view))
+
+
+@pytest.mark.parametrize("rules", ["pagat", "three", "two"])
+def test_the_hint_s_options_are_the_expert_s_weighed_options(rules: str) -> None:
+    """The options sent with a hint are the expert's own data (``advise``), best
+    first, each one also in the explanation; a level that only chooses gets none."""
+    view = card_play_view(rules, seed=5)
+    hint = compute_hint(view, "s", "expert(time=0.05)")
+    decision = make_player("expert(time=0.05)", seed="s")
+    assert isinstance(decision, ExpertPlayer)
+    advice = decision.advise(view)
+    assert hint.action == str(advice.action) and hint.text == advice.text()
+    assert [o["name"] for o in hint.options] == sorted(
+        advice.options, key=lambda name: -advice.options[name][0])
+    assert len(hint.options) >= 2
+    means = [o["mean"] for o in hint.options]
+    assert means == sorted(means, reverse=True)
+    for option in hint.options:
+        assert f"{option['name']} {option['mean']:+.1f} ({option['low']:+d}.." in hint.text
+    plain = compute_hint(view, "s", "standard")
+    assert plain.options == [] and plain.action in {str(a) for a in view.legal_actions}
 
 
 @pytest.mark.parametrize("rules", ["pagat", "three(widow=take)", "two"])

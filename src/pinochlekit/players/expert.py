@@ -73,7 +73,7 @@ from pinochlekit.cards import ALL_CARDS, Hand, Suit
 from pinochlekit.game import max_bid
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.easy import legal_or_fail, seat_hand
-from pinochlekit.players.expert_two import choose_two, explain_two
+from pinochlekit.players.expert_two import Decision, advise_two, choose_two
 from pinochlekit.players.inference import HELP_MELD, Inference, meld_function, weighted_deals
 from pinochlekit.players.passing import (
     AfterDiscard,
@@ -174,9 +174,15 @@ class ExpertPlayer(ProPlayer):
 
     def explain(self, view: View) -> str | None:
         """The action and the expected round score of each option with its sampled
-        range. Leaves the player as it was (random state and stored simulation)."""
+        range (:meth:`advise` as text). Leaves the player as it was."""
+        return self.advise(view).text()
+
+    def advise(self, view: View) -> Decision:
+        """The decision in ``view`` as data: the action, why, and each option weighed
+        (name → mean round score, lowest, highest sampled). Leaves the player as it
+        was (random state and stored simulation), like :meth:`explain`."""
         if view.rules.players == 2:  # the two-handed game: players/expert_two.py
-            return explain_two(view, self.rng, self.time)
+            return advise_two(view, self.rng, self.time)
         state, table = self.rng.getstate(), self._table
         self._options: dict[str, Estimate] = {}
         try:
@@ -185,12 +191,7 @@ class ExpertPlayer(ProPlayer):
         finally:
             self.rng.setstate(state)
             self._table = table
-        text = f"{action}: {reason}"
-        if options:
-            ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
-            text += "; " + ", ".join(f"{name} {mean:+.1f} ({low:+d}..{high:+d})"
-                                     for name, (mean, low, high) in ranked)
-        return text
+        return Decision(action, reason, options)
 
     def _note(self, name: str, estimate: Estimate) -> None:
         options = getattr(self, "_options", None)

@@ -49,8 +49,8 @@ from pinochlekit.two_views import TwoHandedView, TwoStage
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import View
 
-__all__ = ["MIN_DEALS", "SOLVE_STOCK", "Decision", "choose_two", "deal_sampler", "decide",
-           "explain_two", "late_values"]
+__all__ = ["MIN_DEALS", "SOLVE_STOCK", "Decision", "advise_two", "choose_two", "deal_sampler",
+           "decide", "explain_two", "late_values"]
 
 #: Per option: (mean hand score, lowest, highest sampled hand score).
 Estimate = tuple[float, int, int]
@@ -241,14 +241,19 @@ def choose_two(view: View, rng: random.Random, time: float) -> Action:
     return decide(view, rng, time).action
 
 
-def explain_two(view: View, rng: random.Random, time: float) -> str:
-    """:func:`decide` as text (the action, why, each option's mean and sampled range),
-    leaving ``rng`` as it was."""
+def advise_two(view: View, rng: random.Random, time: float) -> Decision:
+    """:func:`decide` for any view of the two-handed game (the action, why, each
+    option's mean and sampled range), leaving ``rng`` as it was."""
     if not isinstance(view, TwoHandedView):
         raise TypeError(f"not a view of the two-handed game: {type(view).__name__}")
     state = rng.getstate()
     try:
-        return decide(view, rng, time).text()
+        return decide(view, rng, time)
     finally:
         rng.setstate(state)
+
+
+def explain_two(view: View, rng: random.Random, time: float) -> str:
+    """:func:`advise_two` as text: ``action: why; option mean (low..high), ...``."""
+    return advise_two(view, rng, time).text()
 

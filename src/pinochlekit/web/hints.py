@@ -21,27 +21,19 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pinochlekit.errors import PinochleError
-from pinochlekit.games import parse_game_action
-from pinochlekit.players import hint_level, make_player
+from pinochlekit.players import ExpertPlayer, hint_level, make_player
 from pinochlekit.views import View
 
-__all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint_spec",
-           "parse_options"]
+__all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint_spec"]
 
 #: Seconds of thinking per hint: ``expert(time=0.3)``. The terminal's hint uses the
 #: level's full default budget (1 s); a server shares its cores between every table,
 #: so a hint gets a third of it: on a busy two-core machine it answers within about
 #: a second, and its choice is still the expert's (fewer sampled deals, a wider range).
 HINT_TIME = 0.3
-
-#: One option of an explanation: ``NAME +12.3 (-40..+420)``, the name free of ``,;()``.
-_OPTION = re.compile(r"(?:^|[;,] )([^,;()]+?) ([+-]\d+(?:\.\d+)?) \(([+-]?\d+)\.\.([+-]?\d+)\)")
-
 
 def hint_spec(players: int = 4) -> str:
     """The player spec of a web hint: the hint level at :data:`HINT_TIME` seconds
@@ -75,41 +67,29 @@ class Hint:
                 "options": self.options}
 
 
-def parse_options(text: str) -> list[dict[str, Any]]:
-    """The options listed in an explanation, best first, as data.
-
-    >>> text = "play AS: best (rollouts, 200 deals); AS +212.3 (+40..+420), 9H -1.0 (-9..+3)"
-    >>> parse_options(text)
-    [{'name': 'AS', 'mean': 212.3, 'low': 40, 'high': 420}, \
-{'name': '9H', 'mean': -1.0, 'low': -9, 'high': 3}]
-    """
-    return [{"name": m[1], "mean": float(m[2]), "low": int(m[3]), "high": int(m[4])}
-            for m in _OPTION.finditer(text)]
-
-
 def compute_hint(view: View, seed: str, spec: str) -> Hint:
     """The hint for the seat to act in ``view`` (its own view: nothing else is seen).
 
-    Runs the player's ``explain`` (``action: why; option mean (low..high), ...``);
-    the suggested action is the text before the first colon, checked against the
-    view's legal actions. A player that cannot explain, or whose text does not
-    start with a legal action, is asked to choose instead. Slow: call it in a
+    An ``expert`` spec gives its decision as data (:meth:`ExpertPlayer.advise`:
+    the action, why, and each option weighed); any other player is asked to
+    ``choose``, with its ``explain`` text when it has one. Slow: call it in a
     worker thread.
     """
     player = make_player(spec, seed)
-    legal = {str(a) for a in view.legal_actions}
     try:
-        text = player.explain(view)
-        action = None if text is None else text.split(":", 1)[0].strip()
-        if action is not None:
-            try:
-                action = str(parse_game_action(view.rules, action))
-            except PinochleError:
-                action = None
-        if action is None or action not in legal:
-            action = str(player.choose(view))
-            text = text or action
+        if isinstance(player, ExpertPlayer):
+            decision = player.advise(view)
+            action, text = decision.action, decision.text()
+            ranked = sorted(decision.options.items(), key=lambda kv: -kv[1][0])
+            options = [{"name": name, "mean": round(mean, 1), "low": low, "high": high}
+                       for name, (mean, low, high) in ranked]
+        else:
+            explained = player.explain(view)
+            action = player.choose(view)
+            text = explained if explained else str(action)
+            options = []
     finally:
         player.close()
-    assert text is not None
-    return Hint(action, text, spec.split("(", 1)[0], parse_options(text))
+    if action not in view.legal_actions:  # a player's bug must not reach the table
+        raise ValueError(f"{spec} suggested {action}, not a legal action")
+    return Hint(str(action), text, spec.split("(", 1)[0], options)
