@@ -338,17 +338,6 @@ def return_cards(rules: Rules, hand: Hand, given: Iterable[int], trump: int,
 # -- simulations ----------------------------------------------------------------------
 
 
-class _KnowledgeLike(Protocol):
-    """What :meth:`DealSpec.from_knowledge` reads (``players.sampler.Knowledge``)."""
-
-    @property
-    def seat(self) -> int | None: ...
-    @property
-    def known(self) -> tuple[Hand, ...]: ...
-    @property
-    def forbidden(self) -> tuple[int, ...]: ...
-
-
 @dataclass(frozen=True)
 class DealSpec:
     """How to deal the cards ``observer`` cannot see: each other seat keeps its
@@ -360,13 +349,6 @@ class DealSpec:
     observer: int
     known: tuple[Hand, ...] = (_EMPTY,) * 4
     forbidden: tuple[int, ...] = (0,) * 4
-
-    @classmethod
-    def from_knowledge(cls, knowledge: _KnowledgeLike) -> DealSpec:
-        """The spec of a seat's knowledge (:func:`pinochlekit.players.sampler.knowledge`)."""
-        if knowledge.seat is None:
-            raise ValueError("a deal spec needs a seat's knowledge, not a spectator's")
-        return cls(knowledge.seat, tuple(knowledge.known), tuple(knowledge.forbidden))
 
     @cached_property
     def core(self) -> _core.DealSpec:
