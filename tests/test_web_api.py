@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import Client, Message, choose, join, new_table, pg_url, request
+from web_helpers import Client, Message, choose, join, new_table, pg_url, request, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -29,9 +29,7 @@ from pinochlekit.web.process import ServerProcess
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    base = tmp_path_factory.mktemp("web")
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "web")
 
 
 def test_join_then_act_and_see_the_result(server: ServerProcess) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import Client, Message, choose, join, new_table, pg_url, request
+from web_helpers import Client, Message, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.cards import Hand
 from pinochlekit.games import new_game
@@ -40,9 +40,7 @@ ALL_KINDS = {f"{r}{s}" for r in "9TJQKA" for s in "SHDC"}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    base = tmp_path_factory.mktemp("web-games")
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "web-games")
 
 
 def drive(clients: dict[int | None, Client], until: Callable[[], bool],

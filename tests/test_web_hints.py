@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from test_web_games import cards_of, visible_kinds
-from web_helpers import Client, Message, join, new_table, request
+from web_helpers import Client, Message, join, new_table, request, serve
 
 from pinochlekit.cards import Hand
 from pinochlekit.games import new_game
@@ -33,9 +33,7 @@ from pinochlekit.web.process import ServerProcess
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    base = tmp_path_factory.mktemp("web-hints")
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
-        yield srv
+    yield from serve(tmp_path_factory, "web-hints")
 
 
 def is_hint(message: Message) -> bool:

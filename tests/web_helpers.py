@@ -12,7 +12,7 @@ import os
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -20,9 +20,17 @@ from websockets.sync.client import ClientConnection, connect
 
 from pinochlekit.web.process import ServerProcess
 
-__all__ = ["Client", "Message", "choose", "join", "new_table", "pg_url", "request"]
+__all__ = ["Client", "Message", "choose", "join", "new_table", "pg_url", "request", "serve"]
 
 Message = dict[str, Any]
+
+
+def serve(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[ServerProcess]:
+    """The body of a test module's ``server`` fixture: ``pinochle serve`` on a fresh
+    SQLite file in a temporary directory named ``name``, stopped afterwards."""
+    base = tmp_path_factory.mktemp(name)
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+        yield srv
 
 
 def request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
