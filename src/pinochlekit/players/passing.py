@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from pinochlekit.cards import Hand, Rank, Suit
 from pinochlekit.meld import meld as engine_meld
-from pinochlekit.players.policy import discard_key, give_order, pass_cards, return_cards
+from pinochlekit.players.policy import discard_key, give_order, kinds, pass_cards, return_cards
 from pinochlekit.players.simulate import Start, hand_scores, player_scores, simulate_hands
 from pinochlekit.rules import Rules
 from pinochlekit.tricks import card_points
@@ -107,7 +107,7 @@ def _give_order(hand: Hand, trump: int) -> list[int]:
         group = 0 if kind // 6 == trump else 1 if kind in (_QS, _JD) else \
             2 if kind % 6 == Rank.ACE else 3
         return group, -(kind % 6)
-    return sorted((k for k in range(24) if mask >> k & 1), key=want)
+    return sorted(kinds(mask), key=want)
 
 
 def give_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 16
@@ -148,7 +148,7 @@ def return_candidates(hand: Hand, trump: int, rules: Rules, received: Hand, limi
     for kind in range(24):
         if kind // 6 != trump and kind % 6 != Rank.ACE:
             spare |= 1 << kind
-    out = _swaps(hand, pro, [k for k in range(24) if (spare & hand.once) >> k & 1], limit)
+    out = _swaps(hand, pro, kinds(spare & hand.once), limit)
     if standard not in out:
         out.insert(1, standard)
     return out[:limit]
@@ -250,8 +250,7 @@ def discard_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 12
     for kind in range(24):
         if kind // 6 != trump:
             plain |= 1 << kind
-    for choice in _swaps(hand, base, [k for k in range(24) if (plain & hand.once) >> k & 1],
-                         4 * limit)[1:]:
+    for choice in _swaps(hand, base, kinds(plain & hand.once), 4 * limit)[1:]:
         if len(out) >= limit:
             break
         if choice not in out and meld_of(hand - Hand.from_cards(choice), trump)[0] >= keep:

@@ -36,6 +36,7 @@ __all__ = [
     "highest",
     "holds_trick",
     "is_guaranteed",
+    "kinds",
     "lowest",
     "meld_points",
     "opponents_to_play",
@@ -427,7 +428,12 @@ def give_order(pro: bool) -> PassKey:
     return pro_give_key if pro else standard_give_key
 
 
-def _kinds(once: int) -> list[int]:
+def kinds(once: int) -> list[int]:
+    """The kinds (0-23) whose bit is set in the mask ``once``, lowest first.
+
+    >>> kinds(0b100101)
+    [0, 2, 5]
+    """
     out = []
     while once:
         low = once & -once
@@ -440,7 +446,7 @@ def _meld_costs(once: int, twice: int, trump: int, rules: Rules) -> dict[int, in
     """For each kind held, how much meld the hand loses without one copy of it."""
     base = _meld_points(once, twice, trump, rules)
     costs = {}
-    for card in _kinds(once):
+    for card in kinds(once):
         o, t = ms_remove(once, twice, card)
         costs[card] = base - _meld_points(o, t, trump, rules)
     return costs
@@ -512,7 +518,7 @@ def return_cards(hand: Hand, trump: int, rules: Rules, count: int, received: Han
                 if suit == trump or not once & mask or once & mask & (1 << (suit * 6 + 5)):
                     continue
                 size = (once & mask).bit_count() + (twice & mask).bit_count()
-                if size > left or any(costs[c] for c in _kinds(once & mask)):
+                if size > left or any(costs[c] for c in kinds(once & mask)):
                     continue
                 if _meld_points(once & ~mask, twice & ~mask, trump, rules) != base:
                     continue
@@ -520,7 +526,7 @@ def return_cards(hand: Hand, trump: int, rules: Rules, count: int, received: Han
             if suits:
                 _, suit = min(suits)
                 mask = SUIT_MASKS[suit]
-                for card in _kinds(once & mask):
+                for card in kinds(once & mask):
                     chosen += [card] * (1 + (twice >> card & 1))
                 once, twice = once & ~mask, twice & ~mask
                 continue
@@ -555,7 +561,7 @@ def _keep_key(card: int, trump: int, counters: int) -> tuple[bool, int]:
 
 
 def _least(mask: int, key: Callable[[int], tuple[int | bool, ...]]) -> int:
-    return min(_kinds(mask), key=key)
+    return min(kinds(mask), key=key)
 
 
 _ACES: Final = sum(1 << (s * 6 + Rank.ACE) for s in range(4))
