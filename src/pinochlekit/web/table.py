@@ -475,9 +475,7 @@ class Table:
                 self._hints[key] = task
         try:
             hint = await asyncio.shield(task)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
+        except Exception:  # a cancelled request (BaseException) leaves the task shared
             if self._hints.get(key) is task:
                 del self._hints[key]  # a failed hint is tried again at the next request
             raise
