@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -535,6 +535,8 @@ def test_backend_matches_python_simulator(name: str) -> None:
                                trump=rng.randrange(4), knower=seat)
         for team in (0, 1):
             assert fc.backend(start, deals, team) == simulate.python_backend(start, deals, team)
+            take = replace(start, score="take")  # docs/rules.md §5 round score
+            assert fc.backend(take, deals, team) == simulate.python_backend(take, deals, team)
     for seed in range(3):
         for game in _positions(rules, 900 + seed, hands=1)[::5]:
             actor = game.to_act
@@ -543,12 +545,14 @@ def test_backend_matches_python_simulator(name: str) -> None:
             start = simulate.start_from_view(view)
             sampler = Sampler.from_view(view)
             deals = sampler.samples(rng, 10)
-            assert fc.backend(start, deals, actor % 2) == simulate.python_backend(
-                start, deals, actor % 2)
+            for measured in (start, replace(start, score="take")):
+                assert fc.backend(measured, deals, actor % 2) == simulate.python_backend(
+                    measured, deals, actor % 2)
             card = next(a.card for a in view.legal_actions if type(a) is Play)
             after = [tuple(h.remove(card) if s == actor else h for s, h in enumerate(d))
                      for d in deals]
             if len(view.hand or ()) > 1:
-                then = start.then(actor, card)
-                assert fc.backend(then, after, 1 - actor % 2) == simulate.python_backend(
-                    then, after, 1 - actor % 2)
+                for then in (start.then(actor, card),
+                             replace(start.then(actor, card), score="take")):
+                    assert fc.backend(then, after, 1 - actor % 2) == simulate.python_backend(
+                        then, after, 1 - actor % 2)

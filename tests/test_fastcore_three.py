@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -46,13 +47,16 @@ def _deal(rng: random.Random) -> tuple[Hand, ...]:
 
 def _same(start: simulate.Start, deals: Sequence[Sequence[Hand]], teams: Sequence[int]
           ) -> list[int]:
-    """Both backends for every team; the C results (which must equal Python's)."""
+    """Both backends for every team, by both measures (the net score and what the
+    seat takes, docs/rules.md §5); the C results (which must equal Python's)."""
     out = []
     for team in teams:
-        ours = fc.backend(start, deals, team)
-        theirs = simulate.python_backend(start, deals, team)
-        assert ours == theirs, (start, team)
-        out += ours
+        for score in ("net", "take"):
+            measured = replace(start, score=score)
+            ours = fc.backend(measured, deals, team)
+            theirs = simulate.python_backend(measured, deals, team)
+            assert ours == theirs, (measured, team)
+            out += ours
     return out
 
 

@@ -663,6 +663,17 @@ static void three_scores(const CoreRules *r, const State *st, int played, int as
     }
 }
 
+/* The round score of 003 (docs/rules.md §5; players.simulate._round_score with
+ * score "take"): what `side` takes in the round, its meld plus its trick points,
+ * the meld counted as saved and no set penalty. Four-handed `side` is a team;
+ * three-handed a seat, with the set-aside pile's points (`aside`) the declarer's. */
+static int take_of(const State *st, int side, int aside)
+{
+    if (!partners(st))
+        return st->meld[side] + st->points[side] + (side == st->declarer ? aside : 0);
+    return st->meld[side] + st->meld[side + 2] + st->points[side];
+}
+
 /* The round score of `seat` three-handed (docs/players.md): its own score minus
  * the average of its two opponents' scores, rounded down. */
 static int three_round_score(const int *scores, int seat)
@@ -1185,7 +1196,7 @@ typedef struct {
  * in `trump`; standard passing, meld, the not-on-the-board throw-in, twelve
  * tricks by standard players. Leaves the hand's score per team in `scores`. */
 static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int trump,
-                      int contract, int policy, BidTrace *trace, int *scores)
+                      int contract, int policy, BidTrace *trace, int *scores, int *takes)
 {
     State st;
     int given[4] = {0}, returned[4] = {0};
@@ -1220,6 +1231,10 @@ static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int 
     } else {
         rollout_standard(r, &st, scores);
     }
+    if (takes) { /* unplayed, the trick points stay 0 */
+        takes[0] = take_of(&st, 0, 0);
+        takes[1] = take_of(&st, 1, 0);
+    }
 }
 
 /* Trick points of the cards set aside (players.simulate._aside_points). */
@@ -1241,10 +1256,11 @@ static void set_pile_memory(const CoreRules *r, State *st)
 
 /* Play a three-handed hand out with standard players from `st` (memory set);
  * the round score of `seat` (players.simulate._round_score). */
-static int three_rollout(const CoreRules *r, State *st, int seat)
+static int three_rollout(const CoreRules *r, State *st, int seat, int take)
 {
     int scores[3];
     while (!state_play(r, st, choose_card(r, st, state_legal(r, st), 0))) {}
+    if (take) return take_of(st, seat, aside_points(r, st->hand[3]));
     three_scores(r, st, 1, aside_points(r, st->hand[3]), scores);
     return three_round_score(scores, seat);
 }
@@ -1256,7 +1272,7 @@ static int three_rollout(const CoreRules *r, State *st, int seat)
  * meld, the not-on-the-board rule, fifteen tricks by standard players. Returns
  * the round score of `seat`. */
 static int widow_round(const CoreRules *r, const Cards *dealt, int declarer, int trump,
-                       int contract, int seat, int policy)
+                       int contract, int seat, int policy, int take)
 {
     State st;
     Cards shown[4];
@@ -1287,10 +1303,11 @@ static int widow_round(const CoreRules *r, const Cards *dealt, int declarer, int
     set_pile_memory(r, &st);
     if (contract > st.meld[declarer] + r->trick_total) { /* RULES.md §1 Not on the board */
         int scores[3];
+        if (take) return take_of(&st, seat, aside_points(r, st.hand[3]));
         three_scores(r, &st, 0, aside_points(r, st.hand[3]), scores);
         return three_round_score(scores, seat);
     }
-    return three_rollout(r, &st, seat);
+    return three_rollout(r, &st, seat, take);
 }
 
 /* ===== 10. The Python functions ============================================ */
@@ -1801,7 +1818,7 @@ static PyObject *py_simulate_bid_hands(PyObject *self, PyObject *args)
         for (int t = 0, j = 0; t < 4; t++) {
             int scores[2];
             if (!(trumps >> t & 1)) continue;
-            bid_round(a.r, dealt, seat, t, contract, policy, NULL, scores);
+            bid_round(a.r, dealt, seat, t, contract, policy, NULL, scores, NULL);
             results[j++ * n + i] = scores[team] - scores[1 - team];
         }
     }
@@ -1827,7 +1844,7 @@ static PyObject *py_bid_hand(PyObject *self, PyObject *args)
         return NULL;
     }
     BidTrace trace;
-    bid_round(a.r, hands, seat & 3, trump & 3, contract, 0, &trace, scores);
+    bid_round(a.r, hands, seat & 3, trump & 3, contract, 0, &trace, scores, NULL);
     return Py_BuildValue("(NNy#(ii))", cards_list(trace.given, a.r->cards_passed),
                          cards_list(trace.returned, a.r->cards_passed), trace.plays,
                          (Py_ssize_t)trace.n_plays, scores[0], scores[1]);
@@ -1856,9 +1873,9 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
 {
     Args a;
     PyObject *pos, *deals, *out = NULL;
-    int declarer, trump, contract, team, policy = CARD_POLICY_STANDARD;
-    if (!PyArg_ParseTuple(args, "O&OOiiii|i", to_rules, &a, &pos, &deals, &declarer, &trump,
-                          &contract, &team, &policy) ||
+    int declarer, trump, contract, team, policy = CARD_POLICY_STANDARD, take = 0;
+    if (!PyArg_ParseTuple(args, "O&OOiiii|ip", to_rules, &a, &pos, &deals, &declarer, &trump,
+                          &contract, &team, &policy, &take) ||
         (pos != Py_None && !to_position(pos, &a)) || !check_policy(policy))
         return NULL;
     a.st.policy = policy;
@@ -1894,28 +1911,30 @@ static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
-        int scores[2];
+        int scores[2], takes[2];
         if (three && pos == Py_None) {
             results[i] = widow_round(a.r, hands + 4 * i, declarer, trump, contract, team,
-                                     policy);
+                                     policy, take);
             continue;
         }
         if (three) {
             State st = a.st;
             memcpy(st.hand, hands + 4 * i, sizeof st.hand);
             st.base[declarer][3] = st.hand[3]; /* the simulated declarer knows its pile */
-            results[i] = three_rollout(a.r, &st, team);
+            results[i] = three_rollout(a.r, &st, team, take);
             continue;
         }
         if (pos == Py_None) {
             bid_round(a.r, hands + 4 * i, declarer & 3, trump & 3, contract, policy, NULL,
-                      scores);
+                      scores, takes);
         } else {
             State st = a.st;
             memcpy(st.hand, hands + 4 * i, sizeof st.hand);
             rollout_standard(a.r, &st, scores);
+            takes[0] = take_of(&st, 0, 0);
+            takes[1] = take_of(&st, 1, 0);
         }
-        results[i] = scores[team & 1] - scores[1 - (team & 1)];
+        results[i] = take ? takes[team & 1] : scores[team & 1] - scores[1 - (team & 1)];
     }
     Py_END_ALLOW_THREADS
     out = cards_list(results, (int)n);
@@ -1942,7 +1961,7 @@ static PyMethodDef methods[] = {
     {"simulate_bid_hands", py_simulate_bid_hands, METH_VARARGS,
      "simulate_bid_hands(rules, once, twice, seat, trumps, contract, n, seed)"},
     {"simulate_deals", py_simulate_deals, METH_VARARGS,
-     "simulate_deals(rules, position, deals, declarer, trump, contract, team)"},
+     "simulate_deals(rules, position, deals, declarer, trump, contract, team, policy, take)"},
     {"bid_hand", py_bid_hand, METH_VARARGS,
      "bid_hand(rules, hands, seat, trump, contract) -> (given, returned, plays, scores)"},
     {"deal", py_deal, METH_VARARGS, "deal(rules, position, spec, seed)"},

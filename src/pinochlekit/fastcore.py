@@ -464,6 +464,12 @@ def _policy_of(start: _StartLike) -> int:
     return card_policy(getattr(start, "policy", "standard"))
 
 
+def _score_of(start: _StartLike) -> int:
+    """The measure a start asks for (``start.score``): 0 the net score, 1 the round
+    score of 003, meld plus trick points (docs/rules.md §5)."""
+    return 1 if getattr(start, "score", "net") == "take" else 0
+
+
 def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
     """The C simulation backend of :mod:`pinochlekit.players.simulate`: the round
     score for ``team`` of one simulated hand per deal, exactly as
@@ -485,7 +491,9 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     or three-handed starts the C core does not play go to the Python simulator.
 
     Every simulated seat plays the card play ``start.policy`` names
-    (``"standard"``, the default, or ``"skilled"``; docs/players.md).
+    (``"standard"``, the default, or ``"skilled"``; docs/players.md). With
+    ``start.score == "take"`` the result is what ``team`` takes (meld plus trick
+    points, docs/rules.md §5) instead of the net score.
     """
     if start.rules.players != 4:
         return _three_handed(start, deals, team)
@@ -493,7 +501,8 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     masks = [_masks(hands) for hands in deals]
     if start.phase == "pass":
         return _core.simulate_deals(rules, None, masks, start.declarer, start.trump,
-                                    start.contract, team, _policy_of(start))
+                                    start.contract, team, _policy_of(start),
+                                    _score_of(start))
     if not deals:
         return []
     # The passed cards are remembered only if the simulating seat saw them.
@@ -506,7 +515,8 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
                         returned=Hand.from_cards(start.returned or ()) if knows else _EMPTY,
                         moon=start.moon)
     return _core.simulate_deals(rules, position.core, masks, start.declarer, start.trump,
-                                start.contract, team, _policy_of(start))
+                                start.contract, team, _policy_of(start),
+                                _score_of(start))
 
 
 def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
@@ -519,7 +529,8 @@ def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int)
     masks = [_masks(hands) for hands in deals]
     if start.phase == "pass":
         return _core.simulate_deals(core, None, masks, start.declarer, start.trump,
-                                    start.contract, team, _policy_of(start))
+                                    start.contract, team, _policy_of(start),
+                                    _score_of(start))
     if not deals:
         return []
     # The other seats know the widow kept out (public, RULES.md §3), not the discards.
@@ -532,4 +543,5 @@ def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int)
         sum(1 << s for s, flag in enumerate(start.dix_only) if flag and points[s]),
         (0, 0), (0, 0), bytes(x for play in start.plays for x in play))
     return _core.simulate_deals(core, position, masks, start.declarer, start.trump,
-                                start.contract, team, _policy_of(start))
+                                start.contract, team, _policy_of(start),
+                                _score_of(start))

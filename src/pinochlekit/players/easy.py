@@ -18,7 +18,7 @@ from pinochlekit.players.base import Player
 from pinochlekit.players.twohanded import is_two_handed, two_easy
 from pinochlekit.views import Phase, View
 
-__all__ = ["EasyPlayer", "easy_trump", "seat_hand"]
+__all__ = ["EasyPlayer", "easy_trump", "partner_has_it", "seat_hand"]
 
 
 def seat_hand(view: View) -> Hand:
@@ -40,6 +40,25 @@ def hand_key(view: View) -> tuple[int, int, int, int, tuple[int, ...]]:
     of the auction" is stored under this key."""
     hand = seat_hand(view)
     return (view.hand_number, view.dealer, hand.once, hand.twice, view.scores)
+
+
+def partner_has_it(view: View) -> bool:
+    """The auction habit of docs/rules.md §5 that ``easy``, ``standard`` and ``pro``
+    follow: partner holds the high bid and both opponents have passed, so the
+    player does not outbid partner (four-handed only; a pass is final, §1 Auction).
+
+    >>> from pinochlekit import Game, parse_action
+    >>> game = Game.new("pagat", seed=1, dealer=0)
+    >>> for text in ("pass", "bid 250", "pass"):
+    ...     game.apply(parse_action(text))
+    >>> partner_has_it(game.view(game.to_act))
+    True
+    """
+    seat = view.seat
+    if seat is None or view.rules.players != 4 or view.high_bidder != (seat + 2) % 4:
+        return False
+    passed = {s for s, action in view.auction if isinstance(action, Pass)}
+    return {(seat + 1) % 4, (seat + 3) % 4} <= passed
 
 
 def easy_trump(hand: Hand, suits: list[int]) -> int:
@@ -76,6 +95,8 @@ class EasyPlayer(Player):
                 rules = view.rules
                 self._max_bid = (key, rules.opening_bid + self.rng.randint(-5, 15) * rules.step)
             lowest = min((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+            if Pass() in legal and partner_has_it(view):  # docs/rules.md §5 habits
+                return Pass()
             if lowest.amount <= self._max_bid[1] or Pass() not in legal:
                 return lowest
             return Pass()

@@ -260,7 +260,7 @@ class ExpertPlayer(ProPlayer):
             return self._pass_value_three(view, deals, weights)
         seat = view.seat
         declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 4
-        contract = max(view.high_bid, view.rules.min_bid)
+        contract = max(view.high_bid, view.rules.opening_bid)  # game scale (÷10)
         team = seat % 2
         per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat), deals,
                                    declarer % 2) for suit in range(4)]
@@ -278,7 +278,7 @@ class ExpertPlayer(ProPlayer):
         assert view.seat is not None
         rules, seat = view.rules, view.seat
         declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 3
-        contract = max(view.high_bid, rules.min_bid)
+        contract = max(view.high_bid, rules.opening_bid)  # the game's scale
         meld = meld_function(rules)
         by_suit: dict[int, list[int]] = {}
         for i, deal in enumerate(deals):

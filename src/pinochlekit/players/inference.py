@@ -129,7 +129,7 @@ class Inference:
         calls: list[_Call] = []
         high = 0
         for seat, action in view.auction:
-            lowest = rules.min_bid if not high else high + rules.step
+            lowest = rules.opening_bid if not high else high + rules.step  # the game's scale
             if isinstance(action, Bid):
                 if seat != self.seat:
                     calls.append(_Call(seat, action.amount, True, False))

@@ -92,7 +92,7 @@ class ProPlayer(StandardPlayer):
         seat = view.seat
         known = knowledge(view)
         deals = [sample_deal(known, self.rng) for _ in range(self.rollouts)]
-        start = start_from_view(view)
+        start = start_from_view(view, score="take")  # docs/rules.md §5 round score
         totals = {}
         for card in range(24):
             if not cards >> card & 1:

@@ -112,6 +112,12 @@ class Start:
     #: The card play of every simulated seat: ``"standard"`` or ``"skilled"``
     #: (docs/players.md); passing, meld and the throw-in rule stay standard.
     policy: Literal["standard", "skilled"] = "standard"
+    #: What a simulated hand is worth to ``team``: ``"net"``, the hand's score for
+    #: the team minus the other side's (our players' measure), or ``"take"``, the
+    #: round score of 003 (docs/rules.md §5): the team's meld plus its trick
+    #: points, meld counted as saved and no set penalty (``easy``, ``standard``,
+    #: ``pro``; docs/players.md "Round score").
+    score: Literal["net", "take"] = "net"
 
     def then(self, seat: int, card: int) -> Start:
         """The same start with one more card played (``seat`` plays ``card``)."""
@@ -124,14 +130,17 @@ class Start:
 
 
 def start_for_bid(view: View, trump: int, contract: int,
-                  policy: Literal["standard", "skilled"] = "standard") -> Start:
+                  policy: Literal["standard", "skilled"] = "standard",
+                  score: Literal["net", "take"] = "net") -> Start:
     """The start of a bidding simulation: ``view.seat`` is the declarer at
     ``contract`` with ``trump`` (docs/players.md standard **Bid**)."""
     assert view.seat is not None
-    return Start(view.rules, view.seat, contract, trump, view.seat, policy=policy)
+    return Start(view.rules, view.seat, contract, trump, view.seat, policy=policy,
+                 score=score)
 
 
-def start_from_view(view: View, policy: Literal["standard", "skilled"] = "standard") -> Start:
+def start_from_view(view: View, policy: Literal["standard", "skilled"] = "standard",
+                    score: Literal["net", "take"] = "net") -> Start:
     """The start of a card-play simulation: the play so far, as ``view.seat`` knows it,
     the rest to be played by ``policy`` players."""
     if view.phase is not Phase.PLAY or view.melds is None or view.declarer is None \
@@ -147,7 +156,7 @@ def start_from_view(view: View, policy: Literal["standard", "skilled"] = "standa
         tuple(m.dix_only for m in view.melds),
         None if view.given is None else tuple(int(c) for c in view.given),
         None if view.returned is None else tuple(int(c) for c in view.returned),
-        view.moon, plays, _aside_known(view), policy)
+        view.moon, plays, _aside_known(view), policy, score)
 
 
 def _aside_known(view: View) -> tuple[int, ...]:
@@ -413,6 +422,11 @@ def _skilled_card(start: Start, state: PlayState, seat: int, once: list[int],
 
 def _round_score(start: Start, state: PlayState, team: int, played: bool,
                  aside: int = 0) -> int:
+    if start.score == "take":
+        # docs/rules.md §5 round score: meld (as if saved) plus trick points, no set
+        # penalty; three-handed the set-aside pile's points are the declarer's.
+        taken = state.team_meld[team] + state.trick_points[team]
+        return taken + aside if start.rules.players == 3 and team == start.declarer else taken
     if start.rules.players == 3:
         # docs/players.md: own score minus the average of the two opponents' (floored)
         tricks = state.trick_points[:]

@@ -31,7 +31,7 @@ from pinochlekit.actions import (
 )
 from pinochlekit.cards import ALL_CARDS, Hand, Rank, Suit
 from pinochlekit.players.base import Player, PlayerSpecError
-from pinochlekit.players.easy import hand_key, legal_or_fail, seat_hand
+from pinochlekit.players.easy import hand_key, legal_or_fail, partner_has_it, seat_hand
 from pinochlekit.players.policy import (
     beat_mask,
     counter_mask,
@@ -160,7 +160,8 @@ class StandardPlayer(Player):
         deals = [sample_deal(known, self.rng) for _ in range(per_suit)]
         table: dict[int, SuitEstimate] = {}
         for suit in trump_suits(rules, hand):
-            scores = simulate_hands(start_for_bid(view, suit, contract), deals,
+            # docs/rules.md §5: the round score is what the team takes (meld + tricks)
+            scores = simulate_hands(start_for_bid(view, suit, contract, score="take"), deals,
                                     rules.team_of(view.seat))
             table[suit] = (willing_bid(scores, self.LEVEL, rules.step),
                            sum(scores) / len(scores))
@@ -176,6 +177,8 @@ class StandardPlayer(Player):
         if Redeal() in legal:
             return Redeal(), "a redeal whenever allowed"
         lowest = min((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+        if partner_has_it(view) and Pass() in legal:
+            return Pass(), "partner holds the high bid and both opponents have passed"
         table = self._suit_table(view, lowest.amount)  # at its first call of the hand
         best = max(willing for willing, _ in table.values())
         if lowest.amount <= best:
