@@ -573,7 +573,9 @@ function renderHint() {
   box.hidden = !hint || !canHint();
   if (box.hidden) return;
   const head = el("p", "", "hint-action");
-  head.append(el("strong", `Hint (${hint.level}): `), el("span", peopleText(hint.action)));
+  const named = el("span", peopleText(hint.action));
+  named.dataset.action = hint.action;  // the protocol's form, as the buttons carry it
+  head.append(el("strong", `Hint (${hint.level}): `), named);
   const why = el("details", "", "hint-why");
   why.append(el("summary", "why"), el("p", peopleText(hint.text), "hint-text small"));
   box.append(head, why);
