@@ -639,7 +639,7 @@ CARD = r"(10|[9JQKA])[♠♥♦♣]"
 # counts, in the page, the most cards the trick area held and whether a completed trick
 # was held (four cards, the area marked "held")
 WATCH_TRICK = """() => {
-  window.__trick = { max: 0, held: 0, caption: "" };
+  window.__trick = { max: 0, held: 0, caption: "", captions: [] };
   const area = document.getElementById("trick");
   new MutationObserver(() => {
     const n = area.querySelectorAll(".slot").length;
@@ -647,6 +647,7 @@ WATCH_TRICK = """() => {
     if (area.classList.contains("held") && n === 4) {
       window.__trick.held += 1;
       window.__trick.caption = document.getElementById("trick-caption").textContent;
+      window.__trick.captions.push(window.__trick.caption);
     }
   }).observe(area, { childList: true, subtree: true, attributes: true });
 }"""
@@ -690,6 +691,8 @@ def test_ux_the_fourth_card_is_held_and_the_last_trick_says_who(server: ServerPr
     seen = page.evaluate("() => window.__trick")
     assert seen["max"] == 4 and seen["held"] > 0, seen
     assert seen["caption"].startswith(("Won by ", "The last trick")), seen
+    last = page.locator("#last-action").inner_text()
+    assert "play" not in last or re.search(rf": play {CARD}$", last), last  # not "play KD"
     for view in (DESKTOP, PHONE):
         page.set_viewport_size(view)
         panel = page.locator("#panel-last")
@@ -723,8 +726,10 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
+    page.evaluate(WATCH_TRICK)
     play_until(page, "() => !!document.querySelector('#summary[open]')", seconds=150)
     summary = page.locator("#summary")
+    captions = page.evaluate("() => window.__trick.captions")
     assert inside(summary.bounding_box(), PHONE)
     said = summary.locator(".outcome").first.inner_text()
     outcome = said.split(":")[0]
@@ -756,8 +761,11 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
     board = replay.locator("#board").inner_text()
     assert f"trick points {tricks}" in board, (board, result)
     if outcome in ("made", "set", "shot the moon"):
+        # the final trick was held in the middle before the summary came
+        assert "The last trick of the hand." in captions, captions
         assert replay.locator(".replay-seat .card").count() == 0  # every card played
-        assert replay.locator("#board [aria-label='Trick in progress'] .card").count() == 4
+        cards = 3 if outcome == "shot the moon" else 4  # the partner sits out the moon
+        assert replay.locator("#board [aria-label='Trick in progress'] .card").count() == cards
         assert "The last trick:" in board
     # one step back: the final card is back in its hand
     replay.get_by_role("button", name="Previous step").click()

@@ -146,7 +146,9 @@ function holdTrick(previous) {
   const before = previous && previous.view;
   if (!before || !state.last || previous.table.game_no !== state.table.game_no || previous.ply === state.ply) return;
   const [verb, card] = state.last.action.split(" ");
-  if (verb !== "play" || !card || before.trick.length !== view.players - 1) return;
+  // a card played that leaves the trick empty completed it (three cards when the
+  // declarer's partner sits out a shot at the moon)
+  if (verb !== "play" || !card || !before.trick.length) return;
   const sameHand = before.hand_number === view.hand_number && view.tricks.length;
   const won = sameHand ? view.tricks[view.tricks.length - 1] : null;
   held = { cards: [...before.trick, [state.last.seat, card]], winner: won ? won.winner : null,
@@ -236,7 +238,10 @@ function announce(previous) {
   const who = seatName(state.table, state.last.seat);
   $("announce").textContent = `${who}: ${spoken(state.last.action)}.`;
   if (previous && state.hands.length > previous.hands.length && state.table.game_no === previous.table.game_no) {
-    showSummary(state.last_hand);
+    // the last trick of the hand is seen (held) before the summary covers the table
+    const hand = state.last_hand;
+    if (held) setTimeout(() => showSummary(hand), HOLD_MS);
+    else showSummary(hand);
   }
 }
 
@@ -437,6 +442,8 @@ function actButton(text, action, label = null) {
 
 function renderCenter() {
   $("status").textContent = statusText();
+  $("last-action").textContent = state.last && state.view
+    ? `${seatName(state.table, state.last.seat)}: ${peopleText(state.last.action)}` : "";
   const trick = $("trick");
   trick.replaceChildren();
   const view = state.view;
@@ -577,7 +584,9 @@ function renderHint() {
   named.dataset.action = hint.action;  // the protocol's form, as the buttons carry it
   head.append(el("strong", `Hint (${hint.level}): `), named);
   const why = el("details", "", "hint-why");
-  why.append(el("summary", "why"), el("p", peopleText(hint.text), "hint-text small"));
+  // the expert names a trump suit by its letter ("D at 260"): the symbol for people
+  const words = peopleText(hint.text).replace(/\b([SHDC]) at (\d)/g, (_, suit, d) => `${SUIT_SYMBOL[suit]} at ${d}`);
+  why.append(el("summary", "why"), el("p", words, "hint-text small"));
   box.append(head, why);
   const [verb, ...rest] = hint.action.split(" ");
   if (verb === "play" || verb === "give" || verb === "return" || verb === "discard") {
