@@ -466,8 +466,12 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     status = page.locator("#status").inner_text()
     assert re.search(r"Game over: .+ wins with \d+ \(others: -?\d+, -?\d+\)\.", status), status
     assert page.locator("#scores tr.total td").count() == 3
-    if page.locator("#summary[open]").count():
+    # the last hand's summary comes once its final trick has been held (1.2 s)
+    try:
+        page.wait_for_selector("#summary[open]", timeout=3000)
         page.get_by_role("button", name="Continue").click()
+    except PlaywrightTimeoutError:
+        pass  # already closed by the loop above
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_function("!document.querySelector('#status').textContent.includes('Game over')")
     page.get_by_role("link", name="History of every game at this table").click()

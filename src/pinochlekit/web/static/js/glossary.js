@@ -10,13 +10,13 @@ export const GLOSSARY = {
   "set": "The declaring side fell short of its contract: it loses the contract instead of scoring (or the shortfall, under some rules).",
   "not on the board": "The declaring side's meld plus every counter still to be won cannot reach the contract: the hand is thrown in at once and set, without playing a card.",
   "pass with help": "A pass that tells your partner your hand holds help for them (an ace or meld); it is a pass all the same and everyone sees it in the auction.",
-  "(not saved)": "A side's meld counts only if the side takes at least one counter in the tricks; without one it is 'not saved' and scores nothing.",
+  "(not saved)": "The defenders' meld counts only if they take at least one trick point (a meld of only the dix excepted); without one it is 'not saved' and scores nothing.",
   "stuck": "Everyone else passed, so the dealer must take the contract at the minimum bid.",
   "throw in": "The declarer concedes after seeing the meld, before the first card: the declaring side is set, no cards are played, and the other side scores its meld.",
   "shoot the moon": "The declarer plays alone and must take every trick: made, it scores 1,000 and wins the game; any trick lost and it is set.",
   "widow": "Three-handed: three cards dealt face up to the middle after the auction; they count (or, taken, are played) for the declarer.",
   "dix": "The nine of trump: worth 10 in meld; two-handed it may be exchanged for the turned-up card.",
-  "nines redeal": "A player with (five or more) nines may call for a new deal instead of bidding, where the rules allow it.",
+  "nines redeal": "Where the rules allow it, a player holding five (or six) nines may call for a new deal at their first call instead of bidding.",
   "trick points": "The running count of counters each side has taken so far this hand.",
 };
 

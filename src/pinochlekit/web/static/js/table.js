@@ -35,6 +35,10 @@ let drawnTrick = new Set();
 const OPTIONS_KEY = "pinochle.options";
 const options = { sounds: false, autoplay: false, ...JSON.parse(localStorage.getItem(OPTIONS_KEY) || "{}") };
 let autoplayTimer = null;
+// Hand summaries: one at a time, the next when the person closes the open one; while
+// the final trick is held the summary is pending and the controls wait.
+const summaries = [];
+let summaryPending = false;
 
 // -- connection -----------------------------------------------------------------
 
@@ -194,7 +198,7 @@ for (const name of ["sounds", "autoplay"]) {
 function autoplay() {
   clearTimeout(autoplayTimer);
   const view = state.view;
-  if (!options.autoplay || !view || mySeat === null || view.to_act !== mySeat || view.phase !== "play") return;
+  if (!options.autoplay || summaryPending || !view || mySeat === null || view.to_act !== mySeat || view.phase !== "play") return;
   const actions = view.legal.actions;
   if (actions.length !== 1 || !actions[0].startsWith("play ") || view.legal.bid || view.legal.pass_cards) return;
   const ply = state.ply;
@@ -239,9 +243,14 @@ function announce(previous) {
   $("announce").textContent = `${who}: ${spoken(state.last.action)}.`;
   if (previous && state.hands.length > previous.hands.length && state.table.game_no === previous.table.game_no) {
     // the last trick of the hand is seen (held) before the summary covers the table
+    // (no controls meanwhile, so nobody acts in the next hand unseen)
     const hand = state.last_hand;
-    if (held) setTimeout(() => showSummary(hand), HOLD_MS);
-    else showSummary(hand);
+    if (held) {
+      summaryPending = true;
+      setTimeout(() => { summaryPending = false; queueSummary(hand); render(); }, HOLD_MS);
+    } else {
+      queueSummary(hand);
+    }
   }
 }
 
@@ -472,6 +481,7 @@ function renderCenter() {
   renderTableCenter();
   const controls = $("controls");
   controls.replaceChildren();
+  if (summaryPending) return;
   if (!view) {
     if (mySeat !== null) controls.append(button("Fill empty seats with computers and start", () => send({ type: "fill" })));
     return;
@@ -674,7 +684,7 @@ function renderHand() {
   const view = state.view;
   if (!view || view.hand === null) { box.hidden = true; return; }
   box.hidden = false;
-  const mine = view.to_act === mySeat;
+  const mine = view.to_act === mySeat && !summaryPending;
   const plays = new Set(mine && view.phase === "play" ? view.legal.actions.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)) : []);
   const passing = mine && view.legal.pass_cards;
   // two-handed: the hand holds the cards laid on the table too (they may be played)
@@ -906,6 +916,15 @@ function outcomeLines(hand) {
   });
   return lines;
 }
+
+function queueSummary(hand) {
+  if ($("summary").open) summaries.push(hand);
+  else showSummary(hand);
+}
+
+$("summary").addEventListener("close", () => {
+  if (summaries.length) showSummary(summaries.shift());
+});
 
 function showSummary(hand) {
   const body = $("summary-body");
