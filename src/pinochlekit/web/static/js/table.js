@@ -156,7 +156,7 @@ function holdTrick(previous) {
   const sameHand = before.hand_number === view.hand_number && view.tricks.length;
   const won = sameHand ? view.tricks[view.tricks.length - 1] : null;
   held = { cards: [...before.trick, [state.last.seat, card]], winner: won ? won.winner : null,
-           points: won ? won.points : null };
+           points: won ? won.points : null, hand: before.hand_number };
   clearTimeout(heldTimer);
   heldTimer = setTimeout(() => { held = null; if (state) render(); }, HOLD_MS);
 }
@@ -459,10 +459,12 @@ function renderCenter() {
   const cards = view ? (view.trick.length || !held ? view.trick : held.cards) : [];
   trick.classList.toggle("held", !!view && !view.trick.length && !!held);
   const now = new Set();
+  // the held trick belongs to its hand (the next may be dealt already): no new motion
+  const handNo = view && !view.trick.length && held ? held.hand : view && view.hand_number;
   for (const [seat, card] of cards) {
     const slot = el("div", "", `slot ${position(seat)}`);
     const face = cardElement(card, { label: `${seatName(state.table, seat)} played ${cardName(card)}` });
-    const key = `${state.table.game_no}:${view.hand_number}:${seat}:${card}`;
+    const key = `${state.table.game_no}:${handNo}:${seat}:${card}`;
     // motion: a card new in the trick slides in from its seat (none with reduced motion)
     if (!drawnTrick.has(key)) face.classList.add("arrive", `from-${position(seat)}`);
     now.add(key);
