@@ -11,7 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    FloatRect,
+    Locator,
+    Page,
+    Route,
+    ViewportSize,
+    sync_playwright,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pinochlekit.web.process import ServerProcess
@@ -45,7 +53,8 @@ def watch_errors(page: Page) -> list[str]:
 
 
 def create_table(page: Page, server: ServerProcess, name: str, seats: list[str],
-                 preset: str = "pagat", options: dict[str, str] | None = None) -> str:
+                 preset: str = "pagat", options: dict[str, str] | None = None,
+                 pace: str = "0.05") -> str:
     """Create a table from the lobby by clicking; returns the table page's address."""
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill(name)
@@ -57,7 +66,7 @@ def create_table(page: Page, server: ServerProcess, name: str, seats: list[str],
     for number, kind in enumerate(seats, 1):
         page.select_option(f"#seat{number}", kind)
     page.get_by_text("Table settings").click()
-    page.get_by_label("Seconds a computer waits before each move").fill("0.05")
+    page.get_by_label("Seconds a computer waits before each move").fill(pace)
     page.get_by_role("button", name="Create table").click()
     try:
         page.wait_for_url("**/t/*")
@@ -457,8 +466,12 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     status = page.locator("#status").inner_text()
     assert re.search(r"Game over: .+ wins with \d+ \(others: -?\d+, -?\d+\)\.", status), status
     assert page.locator("#scores tr.total td").count() == 3
-    if page.locator("#summary[open]").count():
+    # the last hand's summary comes once its final trick has been held (1.2 s)
+    try:
+        page.wait_for_selector("#summary[open]", timeout=3000)
         page.get_by_role("button", name="Continue").click()
+    except PlaywrightTimeoutError:
+        pass  # already closed by the loop above
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_function("!document.querySelector('#status').textContent.includes('Game over')")
     page.get_by_role("link", name="History of every game at this table").click()
@@ -552,9 +565,10 @@ def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: B
     page.locator("body").press("?")
     panel = page.locator("#hint-panel")
     panel.wait_for(state="visible", timeout=60000)
-    action = panel.locator(".hint-action span").inner_text()
+    action = panel.locator(".hint-action span").get_attribute("data-action") or ""
+    shown = panel.locator(".hint-action span").inner_text()
     assert action.startswith(("pass", "bid ", "trump ")), action
-    assert panel.locator(".hint-text").inner_text().startswith(action + ":")
+    assert (panel.locator(".hint-text").text_content() or "").startswith(shown + ":")
     marked = page.locator("#controls .hinted")
     assert marked.count() == 1
     if marked.get_attribute("id") == "bid-amount":  # a bid above the quick buttons
@@ -577,14 +591,16 @@ def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: B
             continue
         page.get_by_role("button", name=re.compile(r"^Hint")).click()
         panel.wait_for(state="visible", timeout=60000)
-        action = panel.locator(".hint-action span").inner_text()
+        action = panel.locator(".hint-action span").get_attribute("data-action") or ""
         if action != "throw in":
             break
         assert page.locator("#controls .hinted").get_attribute("data-action") == action
         click(page.locator("#hand button.playable").first)
         page.wait_for_function("document.querySelector('#hint-panel').hidden")
     assert action.startswith("play "), action
-    assert panel.locator(".hint-text").inner_text().startswith(action + ":")
+    shown = panel.locator(".hint-action span").inner_text()
+    assert re.fullmatch(r"play (10|[9JQKA])[♠♥♦♣]", shown), shown  # K♦ 10♣, not KD TC
+    assert (panel.locator(".hint-text").text_content() or "").startswith(shown + ":")
     card = page.locator("#hand button.hinted")
     assert card.count() == 1
     assert card.get_attribute("data-card") == action.split()[1]
@@ -615,4 +631,330 @@ def test_a_name_typed_while_the_lobby_loads_is_kept(server: ServerProcess,
     page.unroute("**/api/meta")
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url("**/t/*")  # the table was made under the typed name
+    page.close()
+
+
+# -- issue 15: the web table as a demanding player expects it ---------------------------
+
+DESKTOP: ViewportSize = {"width": 1366, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+CARD = r"(10|[9JQKA])[♠♥♦♣]"
+
+# counts, in the page, the most cards the trick area held and whether a completed trick
+# was held (four cards, the area marked "held")
+WATCH_TRICK = """() => {
+  window.__trick = { max: 0, held: 0, caption: "", captions: [] };
+  const area = document.getElementById("trick");
+  new MutationObserver(() => {
+    const n = area.querySelectorAll(".slot").length;
+    window.__trick.max = Math.max(window.__trick.max, n);
+    if (area.classList.contains("held") && n === 4) {
+      window.__trick.held += 1;
+      window.__trick.caption = document.getElementById("trick-caption").textContent;
+      window.__trick.captions.push(window.__trick.caption);
+    }
+  }).observe(area, { childList: true, subtree: true, attributes: true });
+}"""
+
+
+def play_until(page: Page, done: str, seconds: float = 120, play: bool = True,
+               forced: bool = True) -> None:
+    """Take turns until the page function ``done`` is true (the summary is closed on
+    the way unless ``done`` waits for it); ``forced=False`` never clicks a card that
+    is the only one playable (the forced-card option plays it)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(done):
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if not forced and page.locator("#hand button.playable").count() == 1 \
+                and not page.locator("#controls .bidding, #controls .trump-choice").count():
+            page.wait_for_timeout(50)
+            continue
+        if not take_turn(page, play=play):
+            page.wait_for_timeout(50)
+
+
+def inside(box: FloatRect | None, view: ViewportSize) -> bool:
+    """Whether a bounding box lies wholly inside the window."""
+    return box is not None and box["x"] >= -1 and box["y"] >= -1 \
+        and box["x"] + box["width"] <= view["width"] + 1 \
+        and box["y"] + box["height"] <= view["height"] + 1
+
+
+def test_ux_the_fourth_card_is_held_and_the_last_trick_says_who(server: ServerProcess,
+                                                                  browser: Browser) -> None:
+    """Issue 15 items 2 and 11: the completed trick (four cards) stays in the middle
+    with who won it; "Last trick" names the player of each card; the running trick
+    points in the middle agree with the panel, at 1366×800 and at 390×844."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"], pace="0.8")
+    page.wait_for_selector("#hand .card")
+    page.evaluate(WATCH_TRICK)
+    play_until(page, "() => document.querySelectorAll('#last-trick .played').length === 4"
+                     " && window.__trick.held > 0", seconds=150)
+    seen = page.evaluate("() => window.__trick")
+    assert seen["max"] == 4 and seen["held"] > 0, seen
+    assert seen["caption"].startswith(("Won by ", "The last trick")), seen
+    last = page.locator("#last-action").inner_text()
+    assert "play" not in last or re.search(rf": play {CARD}$", last), last  # not "play KD"
+    for view in (DESKTOP, PHONE):
+        page.set_viewport_size(view)
+        panel = page.locator("#panel-last")
+        if panel.get_attribute("open") is None:
+            panel.locator("summary").click()
+        played = page.locator("#last-trick .played")
+        assert played.count() == 4
+        names = {played.nth(i).locator(".played-by").inner_text() for i in range(4)}
+        assert "Ann" in names and len(names) == 4, names
+        for i in range(4):
+            assert played.nth(i).locator(".card").is_visible()
+            assert played.nth(i).locator(".played-by").is_visible()
+        middle = page.locator("#trick-points").inner_text()
+        assert middle.startswith("Trick points: "), middle
+        so_far = page.locator("#last-trick").inner_text().split("Trick points so far: ")[1]
+        assert [int(n) for n in re.findall(r" (\d+)(?: ·|$)", middle)] == \
+            [int(n) for n in re.findall(r" (\d+)(?:,|\.)", so_far)], (middle, so_far)
+        page.locator("#trick-points").scroll_into_view_if_needed()
+        assert page.locator("#trick-points").is_visible()
+    assert not errors, errors
+    page.close()
+
+
+def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
+        server: ServerProcess, browser: Browser) -> None:
+    """Issue 15 items 3, 5 and 9 on a phone (390×844): the hand summary says the
+    outcome as the terminal does ("made: meld 200 + counters 160 = 360 ≥ 350"); the
+    replay's last step shows every hand empty, the full last trick and the result's
+    trick points; its buttons are plain text (no ⏮ ⏭); melds read K♦ Q♦."""
+    page = browser.new_page(viewport=PHONE)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    page.evaluate(WATCH_TRICK)
+    play_until(page, "() => !!document.querySelector('#summary[open]')", seconds=150)
+    summary = page.locator("#summary")
+    captions = page.evaluate("() => window.__trick.captions")
+    assert inside(summary.bounding_box(), PHONE)
+    said = summary.locator(".outcome").first.inner_text()
+    outcome = said.split(":")[0]
+    made = re.match(r"(made|set): meld (\d+) \+ counters (\d+) = (\d+) ([≥<]) (\d+)", said)
+    if made:
+        meld, counters, took, contract = (int(made.group(i)) for i in (2, 3, 4, 6))
+        assert meld + counters == took
+        assert (took >= contract) == (made.group(5) == "≥") == (made.group(1) == "made")
+    else:
+        assert outcome in ("thrown in", "not on the board", "shot the moon"), said
+    sides = summary.locator(".outcome-side")
+    assert sides.count() == 2 and "counters" in sides.first.inner_text()
+    for item in summary.locator(".melds .cards-text").all_inner_texts():
+        assert re.fullmatch(rf"{CARD}( {CARD})*", item), item
+    page.get_by_role("button", name="Continue").click()
+    page.locator("#panel-history summary").click()
+    with page.expect_popup() as popup:
+        page.locator("#history a").first.click()
+    replay = popup.value
+    replay.set_viewport_size(PHONE)
+    replay.wait_for_selector("#where")
+    for button in ("#first", "#prev", "#next", "#last"):
+        text = replay.locator(button).inner_text()
+        assert text and all(ord(c) < 0x100 for c in text), text  # Latin-1: every font has it
+        assert inside(replay.locator(button).bounding_box(), PHONE)
+    replay.get_by_role("button", name="Last step").click()
+    result = replay.locator("#result").inner_text()
+    tricks = result.split("tricks ")[1].split(",")[0]
+    board = replay.locator("#board").inner_text()
+    assert f"trick points {tricks}" in board, (board, result)
+    if outcome in ("made", "set", "shot the moon"):
+        # the final trick was held in the middle before the summary came
+        assert "The last trick of the hand." in captions, captions
+        assert replay.locator(".replay-seat .card").count() == 0  # every card played
+        cards = 3 if outcome == "shot the moon" else 4  # the partner sits out the moon
+        assert replay.locator("#board [aria-label='Trick in progress'] .card").count() == cards
+        assert "The last trick:" in board
+    # one step back: the final card is back in its hand
+    replay.get_by_role("button", name="Previous step").click()
+    if outcome in ("made", "set", "shot the moon"):
+        assert replay.locator(".replay-seat .card").count() == 1
+    assert not errors, errors
+    replay.close()
+    page.close()
+
+
+def test_ux_phone_and_desktop_keep_the_hand_and_trick_in_view(server: ServerProcess,
+                                                               browser: Browser) -> None:
+    """Issue 15 item 10: at 390×844 the side panels start folded (and open on a tap),
+    each seat shows its meld at the seat, and the hand and the trick are on screen
+    without scrolling; at 1366×800 the hint panel leaves the whole hand on screen."""
+    page = browser.new_page(viewport=PHONE)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    for panel in ("scores", "auction", "melds", "last", "options"):
+        assert page.locator(f"#panel-{panel}").get_attribute("open") is None, panel
+    page.locator("#panel-auction summary").click()
+    assert page.locator("#auction").is_visible()
+    page.locator("#panel-auction summary").click()
+    assert not page.locator("#auction").is_visible()
+    play_until(page, "() => !!document.querySelector('#hand button.playable')"
+                     " && document.querySelectorAll('.seat-meld').length === 4", play=False)
+    for seat in ("bottom", "left", "top", "right"):
+        meld = page.locator(f"#seat-{seat} .seat-meld")
+        assert meld.is_visible(), seat
+        text = meld.inner_text()
+        assert text == "meld: none" or re.match(rf"meld \d+: .*{CARD}", text), text
+    page.evaluate("() => window.scrollTo(0, 0)")  # a click scrolled to its button
+    for card in page.locator("#hand .card").all():
+        assert inside(card.bounding_box(), PHONE), card.bounding_box()
+    assert inside(page.locator("#trick").bounding_box(), PHONE)
+    page.set_viewport_size(DESKTOP)
+    page.get_by_role("button", name=re.compile(r"^Hint")).click()
+    page.locator("#hint-panel").wait_for(state="visible", timeout=60000)
+    page.locator("#hint-panel summary").click()  # "why": the numbers behind the hint
+    assert page.locator("#hint-panel .hint-text").is_visible()
+    for card in page.locator("#hand .card").all():
+        assert inside(card.bounding_box(), DESKTOP), card.bounding_box()
+    assert not errors, errors
+    page.close()
+
+
+def test_ux_glossary_and_tooltips(server: ServerProcess, browser: Browser) -> None:
+    """Issue 15 item 6: a glossary from the table explains the jargon ("not on the
+    board", "pass with help", "(not saved)", "stuck", "throw in"), readable at both
+    sizes; where a term appears it carries the same words as a tooltip."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    for view in (DESKTOP, PHONE):
+        page.set_viewport_size(view)
+        page.get_by_role("button", name="Glossary").click()
+        dialog = page.locator("#glossary")
+        assert dialog.is_visible()
+        terms = dialog.locator("dt").all_inner_texts()
+        for word in ("not on the board", "pass with help", "(not saved)", "stuck", "throw in"):
+            assert word in terms, terms
+        box = dialog.bounding_box()
+        assert box is not None and box["width"] <= view["width"]
+        dialog.get_by_role("button", name="Close").click()
+        assert not dialog.is_visible()
+    meanings = dict(zip(page.locator("#glossary dt").all_inner_texts(),
+                        page.locator("#glossary dd").all_inner_texts(), strict=True))
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_selector("#controls .bidding, #controls .trump-choice, #hand button.playable",
+                           timeout=60000)
+    with_help = page.locator("#controls").get_by_role("button", name="Pass with help")
+    if with_help.count():  # pagat has "pass with help" when partner has not bid
+        assert with_help.get_attribute("title") == meanings["pass with help"]
+    play_until(page, "() => !!document.querySelector('#hand button.playable')", play=False)
+    for mark in page.locator("#auction .term").all():  # "stuck", "pass with help"
+        assert mark.get_attribute("title") == meanings[mark.get_attribute("data-term") or ""]
+        mark.click()
+        assert page.locator("#glossary .looked-up").first.is_visible()
+        page.locator("#glossary").get_by_role("button", name="Close").click()
+    assert not errors, errors
+    page.close()
+
+
+def test_ux_lobby_describes_presets_and_levels_in_words(server: ServerProcess,
+                                                        browser: Browser) -> None:
+    """Issue 15 item 7: the lobby says what a preset is in players' words (no "seeds
+    000 and 003" nor "RULES.md §1") and gives the strength ladder of the levels."""
+    for view in (DESKTOP, PHONE):
+        page = browser.new_page(viewport=view)
+        page.goto(server.url + "/")
+        for preset in ("pagat", "three", "two"):
+            page.get_by_label("Rules").select_option(preset)
+            words = page.locator("#preset-source").inner_text()
+            assert "seed" not in words and "RULES.md" not in words and "§" not in words, words
+            assert len(words) > 40 and page.locator("#preset-source").is_visible()
+            ladder = page.locator("#levels-ladder").inner_text()
+            assert ladder.startswith("Computer levels, weakest first: random")
+            assert "expert (the strongest: beats pro by about 170 points a hand" in ladder
+            assert "standard (a solid club player: beats easy by about 360" in ladder
+            assert page.locator("#levels-ladder").is_visible()
+        page.close()
+
+
+def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser) -> None:
+    """Issue 15 item 12: a card played slides into the trick (a CSS animation), none
+    when the person prefers reduced motion; sounds are off until turned on."""
+    names: dict[str, str | None] = {}
+    for motion in ("no-preference", "reduce"):
+        context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+        page = context.new_page()
+        create_table(page, server, "Ann", ["simple", "simple", "simple"], pace="0.3")
+        page.wait_for_selector("#hand .card")
+        if motion == "no-preference":
+            sounds = page.get_by_label("Sounds when a card is played")
+            assert not sounds.is_checked()
+            assert page.evaluate("() => document.body.dataset.sounds") is None
+        names[motion] = None
+        deadline = time.monotonic() + 120
+        while names[motion] is None:
+            assert time.monotonic() < deadline
+            name = page.evaluate("() => { const c = document.querySelector('#trick .card.arrive');"
+                                 " return c ? getComputedStyle(c).animationName : null; }")
+            if name:
+                names[motion] = name
+            elif not take_turn(page):
+                page.wait_for_timeout(20)
+        if motion == "no-preference":
+            page.get_by_label("Sounds when a card is played").check()
+            play_until(page, "() => Number(document.body.dataset.sounds || 0) > 0")
+            page.reload()
+            assert page.get_by_label("Sounds when a card is played").is_checked()  # kept
+        context.close()
+    assert (names["no-preference"] or "").startswith("from-"), names
+    assert names["reduce"] == "none", names
+
+
+def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerProcess,
+                                                               browser: Browser) -> None:
+    """Issue 15 item 13: with "Play a forced card for me" on, a hand ends although the
+    person never clicks a card that is the only one playable (the last trick always is
+    one); "Throw in" asks first, and "Keep playing" keeps the hand."""
+    page = browser.new_page(viewport=PHONE)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    page.locator("#panel-options summary").click()
+    forced = page.get_by_label("Play a forced card for me (when only one card may be played)")
+    assert not forced.is_checked()
+    forced.check()
+    asked = False
+    hands = 0
+    deadline = time.monotonic() + 300
+    # Ann bids the minimum whenever she may: the declarer's first turn offers "Throw
+    # in"; a few hands give her a contract (the computers bid only with the cards)
+    while not (asked and hands) and hands < 5:
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():
+            assert "is over" in page.locator("#summary").inner_text()
+            hands += 1
+            click(page.get_by_role("button", name="Continue"))
+            continue
+        throw = page.locator("#controls").get_by_role("button", name="Throw in (concede)")
+        if throw.count() and not asked and click(throw):
+            dialog = page.locator("#confirm")
+            assert dialog.is_visible() and "Throw in this hand?" in dialog.inner_text()
+            assert inside(dialog.bounding_box(), PHONE)
+            dialog.get_by_role("button", name="Keep playing").click()
+            assert not dialog.is_visible()
+            assert throw.is_visible()  # nothing was sent: still the person's turn
+            asked = True
+            continue
+        bidding = page.locator("#controls .bidding")
+        if bidding.count() and not asked and page.locator("#bid-amount").count():
+            # bid high enough that the computers let Ann declare (and may throw in)
+            lowest = page.locator("#bid-amount").get_attribute("min") or "0"
+            page.fill("#bid-amount", lowest)
+            if click(page.get_by_role("button", name="Make the bid typed in the box")):
+                continue
+        if page.locator("#hand button.playable").count() == 1 and not throw.count():
+            page.wait_for_timeout(50)  # the option plays it
+            continue
+        if not take_turn(page):
+            page.wait_for_timeout(50)
+    assert hands and asked, (hands, asked)
+    assert not errors, errors
     page.close()

@@ -6,6 +6,7 @@ of them is public. The hand in progress stays hidden.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from pinochlekit.games import new_game
@@ -52,8 +53,28 @@ def hand_replay(table: Table, game_no: int, hand: int) -> dict[str, Any]:
             steps.append(_snapshot(game, str(action)))
         game.apply(action)
     summary = hand_summary(seed, hand - 1, played.results[hand - 1], played.rules.players)
+    final = _final(steps[-1], summary) if steps else None
     return {"table": table.id, "game_no": game_no, "hand": hand,
-            "seats": [s.info() for s in table.seats], "steps": steps, "result": summary}
+            "seats": [s.info() for s in table.seats], "steps": steps, "final": final,
+            "result": summary}
+
+
+def _final(last: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
+    """The table after the hand's last action: the engine has dealt the next hand by
+    then, so it is the last step with its action done (a card played leaves the hand
+    and joins the trick) and the trick points of the result."""
+    view = copy.deepcopy(last["view"])
+    seat, action = last["seat"], last["action"]
+    if action.startswith("play ") and seat is not None:
+        card = action.split()[1]
+        cards = view["hands"][seat].split()
+        if card in cards:
+            cards.remove(card)
+        view["hands"][seat] = " ".join(cards)
+        view["trick"] = [*view["trick"], [seat, card]]
+    view["trick_points"] = list(summary["trick_points"])
+    view["to_act"] = None
+    return {"seat": None, "action": None, "view": view}
 
 
 def _snapshot(game: AnyTableGame, action: str) -> dict[str, Any]:

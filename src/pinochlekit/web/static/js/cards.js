@@ -15,6 +15,23 @@ export function cardsName(text) {
   return text ? text.split(" ").map(cardName).join(", ") : "no cards";
 }
 
+/** The card notation for people (RULES.md's K♦ 10♣): "TC" -> "10♣". The compact
+ * form ("TC") stays in the protocol only. */
+export function cardText(card) {
+  return `${RANK_SHOWN[card[0]]}${SUIT_SYMBOL[card[1]]}`;
+}
+
+/** A list of compact cards ("KD QD") in the notation for people ("K♦ Q♦"). */
+export function cardsText(text) {
+  return text ? text.split(" ").filter(Boolean).map((c) => (/^[9TJQKA][SHDC]$/.test(c) ? cardText(c) : c)).join(" ") : "";
+}
+
+/** Free text (an action, a hint's explanation) with every compact card ("play JD")
+ * written for people ("play J♦"). */
+export function peopleText(text) {
+  return text.replace(/\b([9TJQKA])([SHDC])\b/g, (m) => cardText(m));
+}
+
 /** A card face as an element (a button when ``onClick`` is given). */
 export function cardElement(card, { button = false, label = null } = {}) {
   const el = document.createElement(button ? "button" : "span");

@@ -60,6 +60,36 @@ const LEGEND = {
   2: "Seats (two-handed: you against one opponent)",
 };
 
+// Each preset in players' words (where its rules come from stays in the tooltip).
+const PRESET_WORDS = {
+  pagat: "The classic four-handed partnership game: bid from 250 in tens, the winner names trump and swaps 4 cards with partner, game to 1,500.",
+  modern: "As the classic game, but you must beat a trick only when trump is led (the rule of most modern books).",
+  stonebridge: "A lighter four-handed game: bidding from 190, no cards swapped with partner, doubles score plainly, kings and queens count 5.",
+  playingcards: "The PlayingCards.io scoring: points divided by ten (bid 20 by 1), 3 cards swapped, game to 150, a hand of nines may be redealt, meld kept without a trick.",
+  chips: "The classic game scored with chips: a set pays the other side instead of going minus.",
+  cutthroat: "The classic game with no cards swapped between partners: each hand plays as dealt.",
+  family1000: "A family four-handed game to 1,000: trump must be led first, trump follows trump, every card in one meld only, a short declarer loses the shortfall, and one may shoot the moon.",
+  three: "Three players, each for himself: 15 cards each and a widow of 3 shown to all once the bidding is won; a short declarer loses the shortfall; game to 1,000.",
+  two: "Two players: 12 cards each, the turned-up card makes trump, draw from the stock after each trick and lay one meld per trick won; game to 1,000.",
+};
+
+// The levels in players' words, with the strength ladder measured in README "Measured"
+// (points per hand in matches on the same deals, four-handed pagat unless said).
+const LEVEL_WORDS = {
+  random: "plays any legal card: for trying the table",
+  simple: "a beginner with a few rules of thumb",
+  easy: "a casual player",
+  standard: "a solid club player: beats easy by about 360 points a hand",
+  skilled: "standard with sharper card play: about 25 points a hand better",
+  pro: "a strong player: beats standard by about 60 points a hand",
+  expert: "the strongest: beats pro by about 170 points a hand (two-handed about 50)",
+};
+
+/** The level ladder in one line for the lobby. */
+function ladderText(levels) {
+  return `Computer levels, weakest first: ${levels.map((l) => `${l} (${LEVEL_WORDS[l] || "a computer player"})`).join("; ")}.`;
+}
+
 function levelsFor(players) {
   return meta.levels_by_players[String(players)] || meta.levels;
 }
@@ -69,7 +99,9 @@ function fillLevels(select, levels, fallback) {
   select.replaceChildren();
   if (select.classList.contains("seat-kind")) select.append(new Option("Open for a friend", "open"));
   for (const level of levels) {
-    select.append(new Option(select.classList.contains("seat-kind") ? `Computer: ${level}` : level, level));
+    const option = new Option(select.classList.contains("seat-kind") ? `Computer: ${level}` : level, level);
+    if (LEVEL_WORDS[level]) option.title = LEVEL_WORDS[level];
+    select.append(option);
   }
   const keep = before === "open" || levels.includes(before);
   select.value = before && keep ? before : levels.includes(fallback) ? fallback : levels[0];
@@ -98,11 +130,13 @@ function showSeats(players) {
   const levels = levelsFor(players);
   for (const select of document.querySelectorAll(".seat-kind")) fillLevels(select, levels, "standard");
   fillLevels($("standin"), levels, "standard");
+  $("levels-ladder").textContent = ladderText(levels);
 }
 
 function showPreset() {
   const preset = meta.presets.find((p) => p.name === $("preset").value);
-  $("preset-source").textContent = `${preset.source} (${preset.players} players)`;
+  $("preset-source").textContent = `${PRESET_WORDS[preset.name] || preset.source} (${preset.players} players)`;
+  $("preset-source").title = `Where these rules come from: ${preset.source}`;
   showSeats(preset.players);
   for (const input of document.querySelectorAll("[data-option]")) {
     const value = preset.values[input.dataset.option];

@@ -1,5 +1,5 @@
 // Step-by-step replay of a finished hand: every hand shown, one action at a time.
-import { api, cardElement, cardName, el, seatLabel, seatName, SUIT_NAME } from "./cards.js";
+import { api, cardElement, cardName, cardsText, cardText, el, plainCard, seatLabel, seatName, SUIT_NAME } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId, gameNo, handNo] = location.pathname.split("/");
@@ -18,7 +18,9 @@ function render() {
   $("next").disabled = atEnd;
   $("last").disabled = atEnd;
   // a hand with no recorded steps: only its result can be shown
-  const current = total === 0 ? null : atEnd ? data.steps[total - 1] : data.steps[step];
+  // the last step is the table after the final action (the server's ``final``): the
+  // last card out of its hand and into the trick, the trick points of the result
+  const current = total === 0 ? null : atEnd ? (data.final || data.steps[total - 1]) : data.steps[step];
   if (current === null) {
     $("step-action").textContent = "";
     board.append(el("p", "No actions were recorded for this hand.", "hint"));
@@ -28,6 +30,7 @@ function render() {
   const view = current.view;
   $("step-action").textContent = atEnd ? "" :
     `${seatName(data, current.seat)} (${seatLabel(data, current.seat)}) will: ${current.action.replace(/\b([2-9TJQKA])([SHDC])\b/g, (m) => cardName(m))}`;
+  $("step-action").title = atEnd ? "" : current.action.replace(/\b([9TJQKA])([SHDC])\b/g, (m) => cardText(m));
   view.hands.forEach((hand, seat) => {
     const row = el("div", "", "replay-seat");
     row.append(el("strong", `${seatLabel(data, seat)} — ${seatName(data, seat)}${view.dealer === seat ? " (dealer)" : ""}: `));
@@ -46,25 +49,25 @@ function render() {
     info.push(view.stage);
   }
   board.append(el("p", info.join(" · ")));
-  if (data.result.widow) board.append(el("p", `Widow: ${data.result.widow}`));
+  if (data.result.widow) board.append(el("p", `Widow: ${cardsText(data.result.widow)}`));
   if (view.players === 2) {
     view.table.forEach((laid, seat) => {
-      if (laid.length) board.append(el("p", `${seatName(data, seat)} has on the table: ${laid.join(" ")}`));
+      if (laid.length) board.append(el("p", `${seatName(data, seat)} has on the table: ${cardsText(laid.map(plainCard).join(" "))}`));
     });
   }
   if (view.trick.length) {
     const trick = el("div", "", "trick-row");
     trick.setAttribute("aria-label", "Trick in progress");
     for (const [seat, card] of view.trick) trick.append(cardElement(card, { label: `${seatName(data, seat)}: ${cardName(card)}` }));
-    board.append(el("p", "Trick in progress:"), trick);
+    board.append(el("p", atEnd ? "The last trick:" : "Trick in progress:"), trick);
   }
   if (atEnd) showResult();
 }
 
 function showResult() {
   const r = data.result;
-  const rest = r.players === 3 ? `Widow ${r.widow}${r.discards ? `, discards ${r.discards}` : ""}. `
-    : r.players === 2 ? `Turned up and stock, in drawing order: ${r.rest}. ` : "";
+  const rest = r.players === 3 ? `Widow ${cardsText(r.widow)}${r.discards ? `, discards ${cardsText(r.discards)}` : ""}. `
+    : r.players === 2 ? `Turned up and stock, in drawing order: ${cardsText(r.rest)}. ` : "";
   $("result").append(el("h2", `Result: ${r.outcome}`), el("p", rest),
     el("p", `Meld ${r.meld_points.join(" – ")}, tricks ${r.trick_points.join(" – ")}, hand ${r.scores.join(" – ")}, totals ${r.totals.join(" – ")}.`),
     el("p", `Deal seed ${r.deal_seed} (SHA-256 ${r.commitment}).`, "hint small"));

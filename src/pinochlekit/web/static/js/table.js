@@ -1,7 +1,8 @@
 // The card table: one WebSocket to the server, which sends this seat's view after
 // every change; this page only draws it and sends the actions the player picks.
-import { api, cardElement, cardName, cardsName, el, plainCard, seatLabel, seatName, SUIT_NAME,
-         SUIT_SYMBOL, tokenKey } from "./cards.js";
+import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleText, plainCard,
+         seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
+import { GLOSSARY, openGlossary, term } from "./glossary.js";
 import { checkHand } from "./fair.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,21 @@ const fairCache = new Map();
 // whether one is on its way.
 let hint = null;
 let hintAsked = false;
+// A completed trick stays in the middle for HOLD_MS (or until the next lead), so the
+// fourth card is seen: {cards: [[seat, card], ...], winner, points}.
+const HOLD_MS = 1200;
+let held = null;
+let heldTimer = null;
+// The cards drawn in the trick area (seat:card), so a card new there slides in.
+let drawnTrick = new Set();
+// The player's own options, kept in this browser: sounds and playing a forced card.
+const OPTIONS_KEY = "pinochle.options";
+const options = { sounds: false, autoplay: false, ...JSON.parse(localStorage.getItem(OPTIONS_KEY) || "{}") };
+let autoplayTimer = null;
+// Hand summaries: one at a time, the next when the person closes the open one; while
+// the final trick is held the summary is pending and the controls wait.
+const summaries = [];
+let summaryPending = false;
 
 // -- connection -----------------------------------------------------------------
 
@@ -111,6 +127,8 @@ function receive(message) {
     const previous = state;
     state = message;
     mySeat = message.seat;
+    holdTrick(previous);
+    playSound(previous);
     if (!previous || previous.ply !== state.ply || previous.table.game_no !== state.table.game_no) {
       hint = null;
       hintAsked = false;
@@ -119,6 +137,72 @@ function receive(message) {
     announce(previous);
     render();
   }
+}
+
+// -- the completed trick, held a moment -----------------------------------------
+
+/** When the card just played completed a trick, keep the whole trick (the fourth card
+ * with it) in the middle for HOLD_MS, or until the next card is led. */
+function holdTrick(previous) {
+  const view = state.view;
+  if (!view) { held = null; return; }
+  if (view.trick.length) { held = null; return; }
+  const before = previous && previous.view;
+  if (!before || !state.last || previous.table.game_no !== state.table.game_no || previous.ply === state.ply) return;
+  const [verb, card] = state.last.action.split(" ");
+  // a card played that leaves the trick empty completed it (three cards when the
+  // declarer's partner sits out a shot at the moon)
+  if (verb !== "play" || !card || !before.trick.length) return;
+  const sameHand = before.hand_number === view.hand_number && view.tricks.length;
+  const won = sameHand ? view.tricks[view.tricks.length - 1] : null;
+  held = { cards: [...before.trick, [state.last.seat, card]], winner: won ? won.winner : null,
+           points: won ? won.points : null, hand: before.hand_number };
+  clearTimeout(heldTimer);
+  heldTimer = setTimeout(() => { held = null; if (state) render(); }, HOLD_MS);
+}
+
+// -- sounds (off by default) and the player's options ---------------------------
+
+let audio = null;
+
+/** A short tick when a card is played (only with the Sounds option on). */
+function playSound(previous) {
+  if (!options.sounds || !previous || !state.last || previous.ply === state.ply) return;
+  if (!state.last.action.startsWith("play ")) return;
+  try {
+    audio ||= new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = state.last.seat === mySeat ? 660 : 520;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.12);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.13);
+  } catch { /* no audio here: stay silent */ }
+  document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
+}
+
+function saveOptions() {
+  localStorage.setItem(OPTIONS_KEY, JSON.stringify(options));
+}
+
+for (const name of ["sounds", "autoplay"]) {
+  const box = $(`opt-${name}`);
+  box.checked = !!options[name];
+  box.addEventListener("change", () => { options[name] = box.checked; saveOptions(); if (state) render(); });
+}
+
+/** With the option on, a forced card (the only legal action is one card) is played
+ * for the person after a moment. */
+function autoplay() {
+  clearTimeout(autoplayTimer);
+  const view = state.view;
+  if (!options.autoplay || summaryPending || !view || mySeat === null || view.to_act !== mySeat || view.phase !== "play") return;
+  const actions = view.legal.actions;
+  if (actions.length !== 1 || !actions[0].startsWith("play ") || view.legal.bid || view.legal.pass_cards) return;
+  const ply = state.ply;
+  autoplayTimer = setTimeout(() => { if (state.ply === ply) act(actions[0]); }, 500);
 }
 
 // -- remembering what this browser saw (for the fairness check) ------------------
@@ -158,7 +242,15 @@ function announce(previous) {
   const who = seatName(state.table, state.last.seat);
   $("announce").textContent = `${who}: ${spoken(state.last.action)}.`;
   if (previous && state.hands.length > previous.hands.length && state.table.game_no === previous.table.game_no) {
-    showSummary(state.last_hand);
+    // the last trick of the hand is seen (held) before the summary covers the table
+    // (no controls meanwhile, so nobody acts in the next hand unseen)
+    const hand = state.last_hand;
+    if (held) {
+      summaryPending = true;
+      setTimeout(() => { summaryPending = false; queueSummary(hand); render(); }, HOLD_MS);
+    } else {
+      queueSummary(hand);
+    }
   }
 }
 
@@ -204,6 +296,7 @@ function render() {
   renderLastTrick();
   renderFair();
   renderHistory();
+  autoplay();
 }
 
 function renderJoin() {
@@ -236,6 +329,12 @@ async function join(seat) {
   }
 }
 
+/** Whether the dealer took the contract because everyone else passed (RULES.md: dealer stuck). */
+function isStuck(view) {
+  return view.declarer !== null && view.declarer === view.dealer && view.auction.length > 0
+    && view.auction.every(([, call]) => call.startsWith("pass"));
+}
+
 function lastCall(seat) {
   const calls = state.view ? state.view.auction.filter(([s]) => s === seat) : [];
   return calls.length ? calls[calls.length - 1][1] : "";
@@ -257,7 +356,7 @@ function renderSeats() {
     else if (info.kind !== "human") tags.push("computer player");
     if (info.kind === "human" && !info.connected) tags.push(info.standin ? "away: computer playing" : "away");
     if (view && view.dealer === seat) tags.push("dealer");
-    if (view && view.declarer === seat) tags.push(`declarer, ${view.contract}`);
+    if (view && view.declarer === seat) tags.push(`declarer, ${view.contract}${isStuck(view) ? ", stuck" : ""}`);
     if (tags.length) name.append(el("span", ` (${tags.join(", ")})`, "tags"));
     box.append(name);
     if (view) {
@@ -267,10 +366,20 @@ function renderSeats() {
       if (players() !== 4 && view.phase !== "game over") bits.push(`score ${view.scores[seat]}`);
       box.append(el("div", bits.join(" · "), "seat-info"));
       if (view.players === 2) box.append(tableCards(view, seat));
+      else if (view.melds) box.append(seatMeld(view.melds[seat]));
     }
     box.classList.toggle("to-act", !!view && view.to_act === seat);
     box.setAttribute("aria-label", `${seatLabel(state.table, seat)}: ${box.textContent}${view && view.to_act === seat ? ", to act" : ""}`);
   });
+}
+
+/** A seat's meld at the seat: the points and each meld with its cards. */
+function seatMeld(meld) {
+  const box = el("div", "", "seat-meld");
+  if (!meld.items.length) { box.textContent = "meld: none"; return box; }
+  box.append(el("strong", `meld ${meld.points}: `));
+  box.append(el("span", meld.items.map((it) => `${it.name} ${cardsText(it.cards)}`).join(", ")));
+  return box;
 }
 
 /** Two-handed (RULES.md §4): the cards a seat has laid in meld, face up on the table
@@ -293,7 +402,7 @@ function tableCards(view, seat) {
   }
   const known = view.known ? view.known[seat] : "";
   const hidden = known ? known.split(" ").filter((c) => !laid.some((e) => plainCard(e) === c)) : [];
-  if (hidden.length && seat !== view.seat) box.append(el("span", ` Known to hold: ${hidden.join(" ")}`, "small"));
+  if (hidden.length && seat !== view.seat) box.append(el("span", ` Known to hold: ${cardsText(hidden.join(" "))}`, "small"));
   return box;
 }
 
@@ -319,6 +428,12 @@ function statusText() {
   return `Hand ${view.hand_number} · ${stage}${trump}${bid} · ${who}`;
 }
 
+/** The running trick points per team (or player), for the middle of the table. */
+function trickPointsText(view) {
+  if (!view || !view.trick_points) return "";
+  return `Trick points: ${sides().map((s) => `${teamName(s)} ${view.trick_points[s]}`).join(" · ")}`;
+}
+
 function button(text, onClick, label = null) {
   const b = el("button", text);
   b.type = "button";
@@ -336,19 +451,39 @@ function actButton(text, action, label = null) {
 
 function renderCenter() {
   $("status").textContent = statusText();
+  $("last-action").textContent = state.last && state.view
+    ? `${seatName(state.table, state.last.seat)}: ${peopleText(state.last.action)}` : "";
   const trick = $("trick");
   trick.replaceChildren();
   const view = state.view;
-  if (view) {
-    for (const [seat, card] of view.trick) {
-      const slot = el("div", "", `slot ${position(seat)}`);
-      slot.append(cardElement(card, { label: `${seatName(state.table, seat)} played ${cardName(card)}` }));
-      trick.append(slot);
-    }
+  const cards = view ? (view.trick.length || !held ? view.trick : held.cards) : [];
+  trick.classList.toggle("held", !!view && !view.trick.length && !!held);
+  const now = new Set();
+  // the held trick belongs to its hand (the next may be dealt already): no new motion
+  const handNo = view && !view.trick.length && held ? held.hand : view && view.hand_number;
+  for (const [seat, card] of cards) {
+    const slot = el("div", "", `slot ${position(seat)}`);
+    const face = cardElement(card, { label: `${seatName(state.table, seat)} played ${cardName(card)}` });
+    const key = `${state.table.game_no}:${handNo}:${seat}:${card}`;
+    // motion: a card new in the trick slides in from its seat (none with reduced motion)
+    if (!drawnTrick.has(key)) face.classList.add("arrive", `from-${position(seat)}`);
+    now.add(key);
+    slot.append(face);
+    trick.append(slot);
   }
+  drawnTrick = now;
+  const caption = $("trick-caption");
+  caption.textContent = "";
+  if (view && !view.trick.length && held) {
+    caption.textContent = held.winner === null ? "The last trick of the hand."
+      : `Won by ${seatName(state.table, held.winner)} (${held.points} points).`;
+  }
+  $("trick-points").textContent = view && ["play", "game over"].includes(view.phase) || (view && view.tricks.length)
+    ? trickPointsText(view) : "";
   renderTableCenter();
   const controls = $("controls");
   controls.replaceChildren();
+  if (summaryPending) return;
   if (!view) {
     if (mySeat !== null) controls.append(button("Fill empty seats with computers and start", () => send({ type: "fill" })));
     return;
@@ -363,7 +498,11 @@ function renderCenter() {
     const box = el("div", "", "bidding");
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", "Bidding box");
-    for (const action of legal.actions) box.append(actButton(action === "pass help" ? "Pass with help" : action[0].toUpperCase() + action.slice(1), action));
+    for (const action of legal.actions) {
+      const b = actButton(action === "pass help" ? "Pass with help" : action[0].toUpperCase() + action.slice(1), action);
+      if (action === "pass help") b.title = GLOSSARY["pass with help"];
+      box.append(b);
+    }
     if (legal.bid) {
       const { min, max, step } = legal.bid;
       for (const amount of [min, min + step, min + 2 * step, min + 5 * step]) {
@@ -376,7 +515,7 @@ function renderCenter() {
       const go = button("Bid", () => {
         const amount = Number(input.value);
         if (!Number.isInteger(amount) || amount < min || amount > max || (amount - min) % step) {
-          showError(`A bid here is ${min} to ${max} in steps of ${step}.`);
+          showError(`A bid here is ${min} or more, in steps of ${step}.`);
           return;
         }
         act(`bid ${amount}`);
@@ -413,7 +552,16 @@ function renderCenter() {
   } else if (view.phase === "play") {
     if (!view.trick.length && !view.tricks.length) controls.append(el("p", "Your lead."));
     for (const action of legal.actions.filter((a) => !a.startsWith("play"))) {
-      controls.append(actButton(action === "throw in" ? "Throw in (concede)" : "Shoot the moon", action));
+      if (action === "throw in") {
+        const b = button("Throw in (concede)", () => confirmThrowIn());
+        b.dataset.action = action;
+        b.title = GLOSSARY["throw in"];
+        controls.append(b);
+      } else {
+        const b = actButton("Shoot the moon", action);
+        b.title = GLOSSARY["shoot the moon"];
+        controls.append(b);
+      }
     }
   }
   if (state.table.settings.hints) {
@@ -425,6 +573,17 @@ function renderCenter() {
   }
 }
 
+/** Throwing in cannot be undone: ask first (the dialog names what it costs). */
+function confirmThrowIn() {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = `Throw in this hand? ${GLOSSARY["throw in"]} Your contract is ${state.view.contract}.`;
+  const ply = state.ply;
+  $("confirm-yes").onclick = () => { dialog.close(); if (state.ply === ply) act("throw in"); };
+  $("confirm-no").onclick = () => dialog.close();
+  dialog.showModal();
+  $("confirm-no").focus();
+}
+
 /** The hint panel under the controls: the suggested action and the explanation; the
  * card(s) or button it suggests are outlined (docs/web.md "Hints"). */
 function renderHint() {
@@ -433,8 +592,14 @@ function renderHint() {
   box.hidden = !hint || !canHint();
   if (box.hidden) return;
   const head = el("p", "", "hint-action");
-  head.append(el("strong", `Hint (${hint.level}): `), el("span", hint.action));
-  box.append(head, el("p", hint.text, "hint-text small"));
+  const named = el("span", peopleText(hint.action));
+  named.dataset.action = hint.action;  // the protocol's form, as the buttons carry it
+  head.append(el("strong", `Hint (${hint.level}): `), named);
+  const why = el("details", "", "hint-why");
+  // the expert names a trump suit by its letter ("D at 260"): the symbol for people
+  const words = peopleText(hint.text).replace(/\b([SHDC]) at (\d)/g, (_, suit, d) => `${SUIT_SYMBOL[suit]} at ${d}`);
+  why.append(el("summary", "why"), el("p", words, "hint-text small"));
+  box.append(head, why);
   const [verb, ...rest] = hint.action.split(" ");
   if (verb === "play" || verb === "give" || verb === "return" || verb === "discard") {
     const cards = [...rest];
@@ -521,7 +686,7 @@ function renderHand() {
   const view = state.view;
   if (!view || view.hand === null) { box.hidden = true; return; }
   box.hidden = false;
-  const mine = view.to_act === mySeat;
+  const mine = view.to_act === mySeat && !summaryPending;
   const plays = new Set(mine && view.phase === "play" ? view.legal.actions.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)) : []);
   const passing = mine && view.legal.pass_cards;
   // two-handed: the hand holds the cards laid on the table too (they may be played)
@@ -583,7 +748,7 @@ function meldList(melds) {
       const inner = el("ul");
       for (const it of meld.items) {
         const li = el("li", `${it.name} ${it.points} — `);
-        li.append(el("span", it.cards, "cards-text"));
+        li.append(el("span", cardsText(it.cards), "cards-text"));
         li.setAttribute("aria-label", `${it.name}, ${it.points} points: ${cardsName(it.cards)}`);
         inner.append(li);
       }
@@ -605,19 +770,25 @@ function renderAuction() {
     const view = state.view;
     list.append(el("li", `Trump ${SUIT_NAME[view.trump]}, from the turned-up card.`));
     list.append(el("li", `${view.stock_size} card${view.stock_size === 1 ? "" : "s"} left to draw${view.turn_up ? ` (the last is the turned-up ${cardName(view.turn_up)})` : ""}.`));
-    for (const event of view.events.slice(-4)) list.append(el("li", `${seatName(state.table, event.seat)}: ${event.name} ${event.cards} (${event.points})`));
+    for (const event of view.events.slice(-4)) list.append(el("li", `${seatName(state.table, event.seat)}: ${event.name} ${cardsText(event.cards)} (${event.points})`));
     return;
   }
   $("auction-title").textContent = "Auction";
   const calls = state.view ? state.view.auction : [];
   if (!calls.length) list.append(el("li", "No call yet this hand.", "hint"));
-  for (const [seat, call] of calls) list.append(el("li", `${seatName(state.table, seat)}: ${call}`));
+  for (const [seat, call] of calls) {
+    const item = el("li", `${seatName(state.table, seat)}: ${call === "pass help" ? "pass with help" : call}`);
+    if (call === "pass help") item.append(term("pass with help"));
+    list.append(item);
+  }
   if (state.view && state.view.declarer !== null) {
     const trump = state.view.trump ? `, trump ${SUIT_NAME[state.view.trump]}` : "";
-    list.append(el("li", `Contract: ${seatName(state.table, state.view.declarer)}, ${state.view.contract}${trump}`, "contract"));
+    const item = el("li", `Contract: ${seatName(state.table, state.view.declarer)}, ${state.view.contract}${trump}`, "contract");
+    if (isStuck(state.view)) { item.append(" (stuck"); item.append(term("stuck")); item.append(")"); }
+    list.append(item);
   }
-  if (state.view && state.view.widow) list.append(el("li", `Widow: ${state.view.widow}`, "contract"));
-  if (state.view && state.view.discards) list.append(el("li", `Your discards: ${state.view.discards}`, "contract"));
+  if (state.view && state.view.widow) list.append(el("li", `Widow: ${cardsText(state.view.widow)}`, "contract"));
+  if (state.view && state.view.discards) list.append(el("li", `Your discards: ${cardsText(state.view.discards)}`, "contract"));
 }
 
 function renderMelds() {
@@ -634,9 +805,13 @@ function renderLastTrick() {
   const tricks = state.view ? state.view.tricks : [];
   if (!tricks.length) { box.append(el("p", "No trick yet this hand.", "hint")); return; }
   const last = tricks[tricks.length - 1];
-  const row = el("div", "", "trick-row");
+  const row = el("ol", "", "trick-row last-trick-list");
   last.cards.split(" ").forEach((card, i) => {
-    row.append(cardElement(card, { label: `${seatName(state.table, last.seats[i])}: ${cardName(card)}` }));
+    const item = el("li", "", "played");
+    item.append(cardElement(card, { label: `${seatName(state.table, last.seats[i])}: ${cardName(card)}` }));
+    item.append(el("span", seatName(state.table, last.seats[i]), "played-by"));
+    if (last.seats[i] === last.winner) item.classList.add("winner");
+    row.append(item);
   });
   // 12 tricks four-handed, 15 three-handed (RULES.md §3), 24 two-handed (RULES.md §4)
   const total = players() === 3 ? 15 : players() === 2 ? 24 : 12;
@@ -709,14 +884,59 @@ function describeHand(hand) {
   return `${seatName(state.table, hand.declarer)} ${hand.contract} ${trump}, ${hand.outcome}`;
 }
 
+/** The outcome in words, as the terminal says it (tui/session.py ``explain_result``):
+ * "made: meld 200 + counters 160 = 360 ≥ 350", then each side's meld, counters and score. */
+function outcomeLines(hand) {
+  const lines = [];
+  if (hand.declarer === null || hand.declarer === undefined || (hand.players || 4) === 2) {
+    hand.scores.forEach((score, side) => {
+      lines.push(el("p", `${teamName(side)}: meld ${hand.meld_points[side]}, counters ${hand.trick_points[side]}, ${score >= 0 ? "+" : ""}${score} → ${hand.totals[side]}.`, "outcome-side"));
+    });
+    return lines;
+  }
+  const us = hand.declarer % hand.scores.length;
+  const meld = hand.meld_points[us];
+  const counters = hand.trick_points[us];
+  const took = meld + counters;
+  const say = (text, name = null) => {
+    const p = el("p", text, "outcome");
+    if (name) p.append(term(name));
+    lines.push(p);
+  };
+  if (hand.outcome === "made") say(`made: meld ${meld} + counters ${counters} = ${took} ≥ ${hand.contract}`);
+  else if (hand.outcome === "set") say(`set: meld ${meld} + counters ${counters} = ${took} < ${hand.contract}`, "set");
+  else if (hand.outcome === "thrown in") say("thrown in: the declarer conceded after meld; set, no cards played", "throw in");
+  else if (hand.outcome === "not on the board") say(`not on the board: meld ${meld} + every counter could not reach ${hand.contract}; set without play`, "not on the board");
+  else if (hand.outcome === "moon made") say("shot the moon: every trick taken", "shoot the moon");
+  else if (hand.outcome === "moon failed") say("the moon failed: not every trick taken; set", "shoot the moon");
+  hand.scores.forEach((score, side) => {
+    let note = "";
+    if (hand.meld_points[side] && !hand.meld_saved[side]) note = side === us ? " (meld lost: set)" : " (meld not saved: no trick points)";
+    const p = el("p", `${teamName(side)}: meld ${hand.meld_points[side]}${note}, counters ${hand.trick_points[side]}, ${score >= 0 ? "+" : ""}${score} → ${hand.totals[side]}.`, "outcome-side");
+    if (note && side !== us) p.append(term("(not saved)"));
+    lines.push(p);
+  });
+  return lines;
+}
+
+function queueSummary(hand) {
+  if ($("summary").open) summaries.push(hand);
+  else showSummary(hand);
+}
+
+$("summary").addEventListener("close", () => {
+  if (summaries.length) showSummary(summaries.shift());
+});
+
 function showSummary(hand) {
   const body = $("summary-body");
   body.replaceChildren();
   $("summary-title").textContent = `Hand ${hand.number} is over`;
   body.append(el("p", describeHand(hand) + "."));
+  for (const line of outcomeLines(hand)) body.append(line);
   if (hand.widow) {
     // RULES.md §3: the widow (or the declarer's discards, widow taken) counts for the declarer
-    body.append(el("p", `Widow: ${hand.widow}${hand.discards ? `; the declarer discarded ${hand.discards}` : ""}.`));
+    body.append(el("p", `Widow: ${cardsText(hand.widow)}${hand.discards ? `; the declarer discarded ${cardsText(hand.discards)}` : ""}.`));
   }
   if (hand.melds.length) body.append(meldList(hand.melds));
   const table = el("table");
@@ -729,6 +949,9 @@ function showSummary(hand) {
     table.append(tr);
   };
   row("Meld", hand.meld_points.map((m, t) => `${m}${hand.meld_saved[t] || !m ? "" : " (not saved)"}`));
+  for (const cell of table.querySelectorAll("td")) {
+    if (cell.textContent.endsWith("(not saved)")) cell.title = GLOSSARY["(not saved)"];
+  }
   row("Tricks", hand.trick_points);
   row("This hand", hand.scores.map((s) => (s >= 0 ? `+${s}` : `${s}`)));
   row("Total", hand.totals);
@@ -766,6 +989,12 @@ $("copy").addEventListener("click", async () => {
   $("copy").textContent = "Copied";
   setTimeout(() => { $("copy").textContent = "Copy"; }, 1500);
 });
+
+$("glossary-open").addEventListener("click", () => openGlossary());
+// a phone: the side panels start folded, so the hand and the trick stay in view
+if (matchMedia("(max-width: 52rem)").matches) {
+  for (const panel of document.querySelectorAll("details.fold")) panel.open = false;
+}
 
 handsSeen = null;
 connect();
