@@ -81,8 +81,8 @@ const LEVEL_WORDS = {
   easy: "a casual player",
   standard: "a solid club player: beats easy by about 360 points a hand",
   skilled: "standard with sharper card play: about 25 points a hand better",
-  pro: "a strong player: beats standard by about 60 points a hand",
-  expert: "the strongest: beats pro by about 170 points a hand (two-handed about 50)",
+  pro: "a strong player: beats standard by about 70 points a hand",
+  expert: "the strongest: beats pro in two-handed play by about 50 points a hand; four-handed against the pro that now bids as the source program does, about 15 to 20 a hand so far (not yet shown significant)",
 };
 
 /** The level ladder in one line for the lobby. */
