@@ -117,3 +117,29 @@ def test_a_player_who_may_not_pass_bids_the_minimum(spec: str) -> None:
         view = game.view(1)
         assert Pass() not in view.legal_actions
         assert make_player(spec, seed=seed).choose(view) == Bid(rules.opening_bid)
+
+
+def test_auction_inference_reads_calls_the_same_with_divide_by_ten() -> None:
+    """The auction likelihood (players/inference.py) is in the ordinary scale: the
+    same deal and calls weigh the same with divide by ten (its constants were once
+    compared with meld and bids in tenths, so the auction told expert nothing)."""
+    import random
+
+    from pinochlekit.players.inference import Inference
+    from pinochlekit.players.sampler import knowledge, sample_deal
+
+    weights = []
+    for rules, calls in ((Rules.from_string("pagat"), ("bid 250", "pass help", "bid 300")),
+                         (Rules.from_string("pagat(divide_by_ten=yes)"),
+                          ("bid 25", "pass help", "bid 30"))):
+        game = Game.new(rules, seed=11, dealer=0)
+        for text in calls:
+            game.apply(parse_action(text))
+        view = game.view(game.to_act)
+        inference = Inference(view)
+        rng = random.Random(3)
+        deals = [sample_deal(knowledge(view), rng) for _ in range(30)]
+        weights.append([inference.weight(deal) for deal in deals])
+    ordinary, tenths = weights
+    assert len(set(ordinary)) > 5  # the calls do tell something
+    assert tenths == pytest.approx(ordinary)

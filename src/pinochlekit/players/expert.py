@@ -335,7 +335,8 @@ class ExpertPlayer(ProPlayer):
         if any(seat == partner and isinstance(a, Pass) for seat, a in view.auction):
             return False
         meld = meld_function(view.rules)
-        return max(meld(hand, trump) for trump in range(4)) >= HELP_MELD
+        # HELP_MELD is in the ordinary scale; meld in the game's (§2 divide by ten)
+        return max(meld(hand, trump) for trump in range(4)) * view.rules.unit >= HELP_MELD
 
     def _trump(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
         assert view.seat is not None

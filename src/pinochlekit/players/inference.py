@@ -45,7 +45,9 @@ from pinochlekit.views import Phase, View
 __all__ = ["HELP_MELD", "OFFSET", "SCALE", "Inference", "log_gain", "meld_function",
            "weighted_deals"]
 
-#: Points a bidder counts on beyond its own meld (trick points and partner's meld).
+#: Points a bidder counts on beyond its own meld (trick points and partner's meld);
+#: this and the two below are in the ordinary scale (divided by ten where the rules
+#: divide by ten).
 OFFSET = 60
 #: Softness of the auction likelihood, in points.
 SCALE = 40
@@ -154,13 +156,15 @@ class Inference:
             if self._meld(deal[s] + played, trump) != points:
                 return 0.0  # it would have shown more (or other) meld
         w = 1.0
+        unit = self.rules.unit  # meld and bids are in the game's scale (§2 divide by ten)
+        scale, offset, help_meld = SCALE / unit, OFFSET / unit, HELP_MELD / unit
         for call in self.calls:
             dealt = deal[call.seat] + self.played[call.seat] if self.in_play else deal[call.seat]
             best = self.best_meld(dealt)
             if call.help:
-                w *= _sigmoid((best - HELP_MELD) / (SCALE / 2))
+                w *= _sigmoid((best - help_meld) / (scale / 2))
                 continue
-            p = _sigmoid((best + OFFSET - call.amount) / SCALE)
+            p = _sigmoid((best + offset - call.amount) / scale)
             w *= p if call.bid else 1.0 - p
         return w
 
