@@ -19,11 +19,12 @@ from typing import Any, TypeVar
 
 from pinochlekit.errors import PinochleError
 from pinochlekit.players import PLAYERS
+from pinochlekit.private import private_dir
 from pinochlekit.rules import Rules
 from pinochlekit.web.storage import Store
 from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
 
-__all__ = ["Hub", "default_db_url"]
+__all__ = ["Hub", "clean_text", "default_db_url"]
 
 T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
@@ -46,8 +47,21 @@ def computer_levels(players: int = 4) -> list[str]:
     return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
 
 
+def clean_text(text: str) -> str:
+    r"""A display name or table title as shown to everyone: only printable characters
+    (no NUL or other control character, no bidirectional override or isolate, no
+    zero-width character: all of them are unprintable format or control characters),
+    runs of white space as one space (docs/web.md "Security and limits").
+
+    >>> clean_text("  Club\u202e night\u200b\x00 ")
+    'Club night'
+    """
+    return " ".join("".join(c for c in text if c.isprintable()).split())
+
+
 def default_db_url() -> str:
-    """The default database: ``web.db`` in ``$PINOCHLEKIT_DATA`` or the user data directory."""
+    """The default database: ``web.db`` in ``$PINOCHLEKIT_DATA`` or the user data directory
+    (created, or narrowed, to ``0700``)."""
     base = os.environ.get("PINOCHLEKIT_DATA")
     if not base:
         try:
@@ -55,7 +69,9 @@ def default_db_url() -> str:
             base = user_data_dir("pinochlekit", appauthor=False)
         except ImportError:
             base = str(Path.home() / ".local" / "share" / "pinochlekit")
-    Path(base).mkdir(parents=True, exist_ok=True)
+    # owner only: the database holds every game's secret seed (docs/web.md "Security
+    # and limits")
+    private_dir(base, narrow=True)
     return str(Path(base) / "web.db")
 
 
@@ -136,7 +152,7 @@ class Hub:
             raise RejectedError("full", f"this server already holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(6)
         settings = TableSettings(str(parsed), grace, pace, standin, hints)
-        title = " ".join(title.split())[:60] or "Pinochle table"
+        title = clean_text(title)[:60] or "Pinochle table"  # filtered like a name
         stored = settings.to_dict()
         names = ["" if kind == OPEN else computer_name(kind) for kind in seats]
         await self.db("create_table", table_id, title, stored, seats, names)  # one transaction

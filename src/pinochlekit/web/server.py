@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from pinochlekit.web.history import hand_replay, table_history
-from pinochlekit.web.hub import Hub, computer_levels
+from pinochlekit.web.hub import Hub, clean_text, computer_levels
 from pinochlekit.web.rulesinfo import rules_catalog
 from pinochlekit.web.storage import Store
 from pinochlekit.web.table import RejectedError, Table
@@ -213,7 +213,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         table = await hub().get(table_id)
         if table is None:
             return not_found(table_id)
-        name = " ".join("".join(c for c in body.name if c.isprintable()).split())
+        name = clean_text(body.name)
         if not name:
             return JSONResponse({"error": "name: give a display name"}, status_code=422)
         if body.seat >= len(table.seats):

@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pinochlekit.private import private_sqlite
+
 __all__ = ["GameRow", "SeatRow", "Store", "StoreError", "TableRow"]
 
 _SCHEMA = (
@@ -143,6 +145,10 @@ class Store:
         # sqlite:///absolute/path, sqlite://relative/path, sqlite://:memory: or a bare path
         path = url.removeprefix("sqlite://")
         try:
+            if path and path != ":memory:":
+                # the seeds and token hashes are secrets: owner only, whatever the umask
+                # (docs/web.md "Security and limits")
+                private_sqlite(path)
             lite = sqlite3.connect(path or ":memory:", check_same_thread=False,
                                    isolation_level=None)
             lite.execute("PRAGMA journal_mode=WAL")
@@ -152,7 +158,9 @@ class Store:
             lite.execute("PRAGMA synchronous=FULL")
             lite.execute("PRAGMA busy_timeout=5000")
             store = cls(lite, "qmark", path)
-        except sqlite3.Error as error:
+            if path and path != ":memory:":
+                private_sqlite(path)  # the -wal and -shm files now exist: 0600 too
+        except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the database {path!r}: {error}") from None
         return store
 

@@ -1,0 +1,114 @@
+"""The web server under attack and faults (docs/web.md "Security and limits"): each
+test reproduces an attack or a fault against the real parts, a ``pinochle serve``
+subprocess on 127.0.0.1 with a real SQLite file (and PostgreSQL when
+PINOCHLEKIT_TEST_PG is set), bounded to a few seconds."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from web_helpers import join, new_table, request, serve
+
+from pinochlekit.errors import RulesError
+from pinochlekit.rules import Rules
+from pinochlekit.web.hub import default_db_url
+from pinochlekit.web.process import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from serve(tmp_path_factory, "security")
+
+
+def _mode(path: Path | str) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+# -- secrets on disk ---------------------------------------------------------------
+
+
+def test_the_database_and_its_folder_are_readable_by_their_owner_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = os.umask(0o022)  # the usual umask: what made web.db 0644 and its folder 0755
+    try:
+        folder = tmp_path / "data"
+        monkeypatch.setenv("PINOCHLEKIT_DATA", str(folder))  # the default database
+        with ServerProcess(None, log=tmp_path / "server.log") as srv:
+            table = new_table(srv, "pagat", ["open", "easy", "easy", "easy"])
+            join(srv, table, 0, "Ann")  # the game starts: a secret seed is stored
+            assert _mode(folder) == 0o700
+            for name in ("web.db", "web.db-wal", "web.db-shm"):
+                assert (folder / name).exists() and _mode(folder / name) == 0o600, name
+    finally:
+        os.umask(old)
+
+
+def test_the_default_data_folder_is_narrowed_to_its_owner(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)  # as an older version left it
+    monkeypatch.setenv("PINOCHLEKIT_DATA", str(folder))
+    assert default_db_url() == str(folder / "web.db")
+    assert _mode(folder) == 0o700
+
+
+def test_the_terminal_store_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    from pinochlekit.tui.store import Store as SavedGames
+
+    old = os.umask(0o022)
+    try:
+        path = tmp_path / "saved" / "games.sqlite3"
+        games = SavedGames(path)
+        games.create("pagat", 7, 0, ["you", "easy", "easy", "easy"], {})
+        games.close()
+    finally:
+        os.umask(old)
+    assert _mode(path.parent) == 0o700 and _mode(path) == 0o600
+
+
+# -- rules no one can play --------------------------------------------------------------
+
+
+def test_rules_without_a_legal_action_are_refused_naming_the_field() -> None:
+    with pytest.raises(RulesError, match="min_bid") as caught:
+        Rules.from_string("pagat(min_bid=4000, first_bid_required=yes)")
+    assert "3850" in str(caught.value)
+    with pytest.raises(RulesError, match="min_bid"):
+        Rules(min_bid=3860, players=3, cards_passed=0, pass_with_help=False)
+    assert Rules(min_bid=3850).min_bid == 3850  # the highest bid itself can be opened
+
+
+def test_the_server_refuses_a_table_no_one_could_play(server: ServerProcess) -> None:
+    status, body = request("POST", server.url + "/api/tables",
+                           {"rules": "pagat(min_bid=4000, first_bid_required=yes)",
+                            "seats": ["open", "easy", "easy", "easy"]})
+    assert status == 400 and body["code"] == "bad_rules", body
+    assert "min_bid" in body["error"] and "3850" in body["error"]
+    assert request("GET", server.url + "/api/tables")[0] == 200  # the server carries on
+
+
+# -- what everyone sees -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raw", [
+    "Club\u202e night",  # right-to-left override, never closed: reverses the lobby line
+    "Club\u200b\u200d night\ufeff",  # zero-width characters
+    "Club\x00 night\x07\x1b[31m",  # NUL (HTTP 500 on PostgreSQL) and control characters
+    "\u2066Club\u2069 night\u061c",  # bidi isolates and the Arabic letter mark
+])
+def test_a_table_title_is_filtered_like_a_name(server: ServerProcess, raw: str) -> None:
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"], title=raw)
+    info = request("GET", f"{server.url}/api/tables/{table}")[1]
+    assert info["title"] in ("Club night", "Club night[31m")
+    assert all(c.isprintable() for c in info["title"])
+    listed = {t["id"]: t["title"] for t in request("GET", server.url + "/api/tables")[1]["tables"]}
+    assert listed[table] == info["title"]
+    status, body = request("POST", f"{server.url}/api/tables/{table}/join",
+                           {"seat": 0, "name": raw})
+    assert status == 200 and body["table"]["seats"][0]["name"] == info["title"]
