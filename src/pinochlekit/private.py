@@ -51,8 +51,11 @@ def private_sqlite(path: str | os.PathLike[str]) -> Path:
     ``0600``, and its companions that exist too; the path. Its folder must exist
     (a missing one is :class:`FileNotFoundError`: a mistyped path is not created)."""
     file = Path(path)
-    descriptor = os.open(file, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(descriptor)
+    # never open (and close) a database that exists: closing any descriptor of a file
+    # drops every POSIX lock this process holds on it, SQLite's included
+    # (https://www.sqlite.org/howtocorrupt.html, section 2.2)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(file, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
     for suffix in _COMPANIONS:
         with contextlib.suppress(FileNotFoundError):
             os.chmod(f"{file}{suffix}", 0o600)
