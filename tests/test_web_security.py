@@ -5,13 +5,15 @@ PINOCHLEKIT_TEST_PG is set), bounded to a few seconds."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_helpers import join, new_table, request, serve
+from web_helpers import Client, join, new_table, request, serve
 
 from pinochlekit.errors import RulesError
 from pinochlekit.rules import Rules
@@ -112,3 +114,64 @@ def test_a_table_title_is_filtered_like_a_name(server: ServerProcess, raw: str) 
     status, body = request("POST", f"{server.url}/api/tables/{table}/join",
                            {"seat": 0, "name": raw})
     assert status == 200 and body["table"]["seats"][0]["name"] == info["title"]
+
+
+# -- one transaction per change ----------------------------------------------------------
+
+
+def _fault(db: Path, sql: str) -> None:
+    """Install (or drop) a trigger in the server's own database: a real write failure."""
+    with contextlib.closing(sqlite3.connect(db, timeout=10, isolation_level=None)) as lite:
+        lite.execute(sql)
+
+
+def _stored_seats(db: Path, table: str) -> list[tuple[int, str]]:
+    with contextlib.closing(sqlite3.connect(db, timeout=10)) as lite:
+        return [(int(s), k) for s, k in lite.execute(
+            "SELECT seat, kind FROM web_seats WHERE table_id = ? ORDER BY seat", (table,))]
+
+
+def test_a_join_whose_game_cannot_be_stored_leaves_the_seat_open(tmp_path: Path) -> None:
+    db = tmp_path / "tx.db"
+    with ServerProcess(str(db), log=tmp_path / "server.log") as srv:
+        table = new_table(srv, "pagat", ["open", "easy", "easy", "easy"])
+        _fault(db, "CREATE TRIGGER no_game BEFORE INSERT ON web_games "
+                   "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+        status, body = request("POST", f"{srv.url}/api/tables/{table}/join",
+                               {"seat": 0, "name": "Ann"})
+        assert status == 503 and "still open" in body["error"], body
+        assert _stored_seats(db, table)[0] == (0, "open")  # not taken under a lost token
+        info = request("GET", f"{srv.url}/api/tables/{table}")[1]
+        assert info["status"] == "waiting" and info["seats"][0]["kind"] == "open"
+        _fault(db, "DROP TRIGGER no_game")
+        token = join(srv, table, 0, "Ann")  # the seat is still Ann's to take
+        with contextlib.closing(Client(srv, table, token)) as ann:
+            state = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+            assert state["seat"] == 0 and state["table"]["status"] == "playing"
+
+
+def test_a_failed_fill_changes_neither_memory_nor_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "fill.db"
+    with ServerProcess(str(db), log=tmp_path / "first.log") as srv:
+        table = new_table(srv, "pagat", ["open", "open", "open", "open"])
+        token = join(srv, table, 0, "Ann")
+        _fault(db, "CREATE TRIGGER no_seat BEFORE UPDATE ON web_seats WHEN NEW.seat = 2 "
+                   "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+        with contextlib.closing(Client(srv, table, token)) as ann:
+            ann.wait(lambda m: m["type"] == "state")
+            ann.send({"type": "fill", "level": "easy"})
+            error = ann.wait(lambda m: m["type"] == "error")
+            assert error["code"] == "server_error", error
+            info = request("GET", f"{srv.url}/api/tables/{table}")[1]
+            assert [s["kind"] for s in info["seats"]] == ["human", "open", "open", "open"]
+            assert info["status"] == "waiting"
+            assert _stored_seats(db, table) == [(0, "human"), (1, "open"), (2, "open"),
+                                                (3, "open")]
+            _fault(db, "DROP TRIGGER no_seat")
+            ann.send({"type": "fill", "level": "easy"})
+            ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+    assert [k for _, k in _stored_seats(db, table)] == ["human", "easy", "easy", "easy"]
+    with ServerProcess(str(db), log=tmp_path / "second.log") as srv:  # after a restart
+        status, body = request("POST", f"{srv.url}/api/tables/{table}/join",
+                               {"seat": 2, "name": "Stranger"})
+        assert status == 409, body  # no open seat mid-game

@@ -223,6 +223,11 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
             token = await table.join(body.seat, name)
         except RejectedError as error:
             return rejected(error, 409)
+        except Exception:  # the database failed: nothing was written, nothing changed
+            log.exception("table %s: a join failed", table.id)
+            return JSONResponse({"error": "the server could not store that; the seat is "
+                                          "still open, try again", "code": "server_error"},
+                                status_code=503)
         return JSONResponse({"token": token, "seat": body.seat, "table": table.info()})
 
     @app.get("/api/tables/{table_id}/history")

@@ -29,11 +29,11 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pinochlekit.private import private_sqlite
 
-__all__ = ["GameRow", "SeatRow", "Store", "StoreError", "TableRow"]
+__all__ = ["GameRow", "NewGame", "SeatRow", "Store", "StoreError", "TableRow"]
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS web_tables (
@@ -66,6 +66,19 @@ _SCHEMA = (
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, game_no, ply))""",
 )
+
+
+class _UnchangedError(Exception):
+    """A change that found its row taken: the transaction is rolled back."""
+
+
+class NewGame(NamedTuple):
+    """What starts a game at a table: its number, rules, secret seed and first dealer."""
+
+    game_no: int
+    rules: str
+    seed: str
+    dealer: int
 
 
 class StoreError(Exception):
@@ -190,22 +203,36 @@ class Store:
         self._db = self._reconnect()
         return work()
 
-    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int = -1) -> int:
-        """Run ``statements`` in one transaction; the rows statement ``last`` changed."""
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int = -1,
+               checked: int = 0) -> int:
+        """Run ``statements`` in one transaction; the rows statement ``last`` changed.
+        Each of the first ``checked`` statements must change one row, else nothing
+        is written and 0 is returned (a seat someone else took first)."""
         with self._lock:
-            return int(self._retrying(lambda: self._write_once(statements, last)))
+            return int(self._retrying(lambda: self._write_once(statements, last, checked)))
 
-    def _write_once(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int) -> int:
+    def _write_once(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int,
+                    checked: int) -> int:
         try:
             if not self._pg:
                 self._db.execute("BEGIN IMMEDIATE")
-            counts = [self._run(sql, params).rowcount for sql, params in statements]
-            count = int(counts[last]) if counts else 0
+            counts: list[int] = []
+            for sql, params in statements:
+                counts.append(int(self._run(sql, params).rowcount))
+                if len(counts) <= checked and counts[-1] != 1:
+                    raise _UnchangedError
+            count = counts[last] if counts else 0
             if self._pg:
                 self._db.commit()
             else:
                 self._db.execute("COMMIT")
             return count
+        except _UnchangedError:
+            if not self._pg:
+                self._db.execute("ROLLBACK")
+            else:
+                self._db.rollback()
+            return 0
         except Exception:
             if not self._pg:
                 self._db.execute("ROLLBACK")
@@ -254,25 +281,41 @@ class Store:
         """Record a table's status (``waiting``, ``playing``, ``over``)."""
         self._write([_set_status(table_id, status)])
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open seat to a person; False if someone took it first."""
-        return self._write([(
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   game: NewGame | None = None) -> bool:
+        """Give an open seat to a person; False (and nothing written) if someone took
+        it first. With ``game`` (the last seat taken), the first game starts and the
+        table plays, in the same transaction."""
+        statements: list[tuple[str, Sequence[Any]]] = [(
             "UPDATE web_seats SET kind = 'human', name = ?, token_hash = ? "
             "WHERE table_id = ? AND seat = ? AND kind = 'open'",
-            (name, token_hash, table_id, seat))]) == 1
+            (name, token_hash, table_id, seat))]
+        if game is not None:
+            statements += _add_game(table_id, game)
+        return self._write(statements, last=0, checked=1) == 1
 
     def set_seat(self, table_id: str, seat: int, kind: str, name: str) -> None:
         """Change a seat's kind and name (an open seat filled by a computer)."""
         self._write([("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ?",
                       (kind, name, table_id, seat))])
 
+    def fill_seats(self, table_id: str, seats: Sequence[tuple[int, str, str]],
+                   game: NewGame) -> bool:
+        """Give open seats to computers (``(seat, level, name)`` each) and start the
+        first game, all in one transaction; False (nothing written) if one of the
+        seats is no longer open."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ? "
+             "AND kind = 'open'", (kind, name, table_id, seat)) for seat, kind, name in seats]
+        statements += _add_game(table_id, game)
+        return self._write(statements, last=0, checked=len(seats)) == 1
+
     def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int,
                  status: str | None = None) -> None:
         """Store the start of a game at a table (its seed stays secret on the server),
         and with ``status`` the table's new status, in the same transaction."""
-        statements: list[tuple[str, Sequence[Any]]] = [(
-            "INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
-            "VALUES (?, ?, ?, ?, ?)", (table_id, game_no, rules, seed, dealer))]
+        statements = _add_game(table_id, NewGame(game_no, rules, seed, dealer))
+        statements.pop()
         if status is not None:
             statements.append(_set_status(table_id, status))
         self._write(statements, last=0)
@@ -338,6 +381,12 @@ def _connection_lost(error: Exception, connection: Any) -> bool:
         return False
     return isinstance(error, psycopg.OperationalError) or bool(getattr(connection, "closed",
                                                                        False))
+
+
+def _add_game(table_id: str, game: NewGame) -> list[tuple[str, Sequence[Any]]]:
+    """The statements that store a game's start and the status ``playing``."""
+    return [("INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
+             "VALUES (?, ?, ?, ?, ?)", (table_id, *game)), _set_status(table_id, "playing")]
 
 
 def _set_status(table_id: str, status: str) -> tuple[str, Sequence[Any]]:

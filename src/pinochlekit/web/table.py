@@ -32,7 +32,7 @@ from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
-from pinochlekit.web.storage import TableRow
+from pinochlekit.web.storage import NewGame, TableRow
 
 __all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "token_hash"]
 
@@ -192,19 +192,27 @@ class Table:
             return "waiting"
         return "over" if game.phase is Phase.GAME_OVER else "playing"
 
-    async def start_game(self, dealer: int | None = None) -> None:
-        """Start a game (the first, or a rematch) once every seat is taken."""
+    def _next_game(self, dealer: int | None = None) -> tuple[NewGame, AnyTableGame]:
+        """The next game (not yet stored nor started): its row and the game itself."""
         seed = secrets.token_hex(16)
         if dealer is None:
             dealer = secrets.randbelow(self.rules.players)
         game = new_game(self.rules, seed=seed, dealer=dealer)
-        # the game row and the status "playing" go in one transaction
-        await self.db("add_game", self.id, len(self.games), str(self.rules), seed, dealer,
-                      "playing")
-        self.games.append((seed, game))
+        return NewGame(len(self.games), str(self.rules), seed, dealer), game
+
+    def _begin(self, row: NewGame, game: AnyTableGame) -> None:
+        """Start in memory a game whose row is committed."""
+        self.games.append((row.seed, game))
         self.actors.append([])
         for seat in self.seats:
             self._make_player(seat)
+
+    async def start_game(self, dealer: int | None = None) -> None:
+        """Start a game (the first, or a rematch) once every seat is taken."""
+        row, game = self._next_game(dealer)
+        # the game row and the status "playing" go in one transaction
+        await self.db("add_game", self.id, *row, "playing")
+        self._begin(row, game)
 
     # -- what clients see ------------------------------------------------------
 
@@ -509,11 +517,16 @@ class Table:
         async with self.lock:
             if self.game is not None:
                 raise RejectedError("started", "the game has started: every seat is taken")
-            for other in self.seats:
-                if other.kind == OPEN:
-                    other.kind, other.name = level, computer_name(level)
-                    await self.db("set_seat", self.id, other.number, other.kind, other.name)
-            await self.start_game()
+            filled = [(other.number, level, computer_name(level))
+                      for other in self.seats if other.kind == OPEN]
+            row, game = self._next_game()
+            # the seats and the first game in one transaction; memory changes after it
+            # commits (docs/web.md "Nothing lost")
+            if not await self.db("fill_seats", self.id, filled, row):
+                raise RejectedError("taken", "a seat was taken meanwhile; try again")
+            for number, kind, name in filled:
+                self.seats[number].kind, self.seats[number].name = kind, name
+            self._begin(row, game)
             self.broadcast()
         self.kick()
 
@@ -525,14 +538,19 @@ class Table:
                 raise RejectedError("taken", f"seat {number} is not open")
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
-            if not await self.db("claim_seat", self.id, number, name, digest):
+            last = self.game is None and all(s.kind != OPEN for s in self.seats
+                                             if s is not seat)
+            row, game = self._next_game() if last else (None, None)
+            # the seat and (the last one taken) the first game in one transaction;
+            # memory changes after it commits (docs/web.md "Nothing lost")
+            if not await self.db("claim_seat", self.id, number, name, digest, row):
                 raise RejectedError("taken", f"seat {number} is not open")
             seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
             seat.away_since = time.monotonic()
             self._make_player(seat)
             self.start_grace_timers()  # until the person connects
-            if all(s.kind != OPEN for s in self.seats) and self.game is None:
-                await self.start_game()
+            if row is not None and game is not None:
+                self._begin(row, game)
             self.broadcast()
         return token
 
