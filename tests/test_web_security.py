@@ -9,7 +9,10 @@ import contextlib
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -175,3 +178,105 @@ def test_a_failed_fill_changes_neither_memory_nor_the_database(tmp_path: Path) -
         status, body = request("POST", f"{srv.url}/api/tables/{table}/join",
                                {"seat": 2, "name": "Stranger"})
         assert status == 409, body  # no open seat mid-game
+
+
+# -- tables that pile up --------------------------------------------------------------
+
+
+def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def test_table_creation_is_limited_per_client(tmp_path: Path) -> None:
+    with ServerProcess(str(tmp_path / "spam.db"), log=tmp_path / "server.log",
+                       extra=("--create-limit", "3", "--create-window", "60")) as srv:
+        for _ in range(3):
+            new_table(srv, "pagat", ["open", "easy", "easy", "easy"])
+        for _ in range(5):  # a flood: every one refused, none stored
+            status, body = request("POST", srv.url + "/api/tables", {"rules": "pagat"})
+            assert status == 429 and body["code"] == "too_many", body
+            assert "3 tables in 60 s" in body["error"]
+        assert len(request("GET", srv.url + "/api/tables")[1]["tables"]) == 3
+
+
+def test_tables_waiting_too_long_expire_and_free_their_place(tmp_path: Path) -> None:
+    db = tmp_path / "expiry.db"
+    with ServerProcess(str(db), log=tmp_path / "first.log",
+                       extra=("--max-tables", "2", "--waiting-expiry", "1",
+                              "--sweep-interval", "0.3")) as srv:
+        spam = [new_table(srv, "pagat", ["open", "easy", "easy", "easy"]) for _ in range(2)]
+        status, body = request("POST", srv.url + "/api/tables", {"rules": "pagat"})
+        assert status == 503 and body["code"] == "full", body
+        _until(lambda: request("GET", srv.url + "/api/tables")[1]["tables"] == [])
+        fresh = new_table(srv, "pagat", ["open", "easy", "easy", "easy"])
+        assert request("GET", f"{srv.url}/api/tables/{spam[0]}")[0] == 404
+        status, _ = request("POST", f"{srv.url}/api/tables/{spam[1]}/join",
+                            {"seat": 0, "name": "Ann"})
+        assert status == 404
+    with ServerProcess(str(db), log=tmp_path / "second.log") as srv:  # also after a restart
+        listed = [t["id"] for t in request("GET", srv.url + "/api/tables")[1]["tables"]]
+        assert spam[0] not in listed and spam[1] not in listed
+        assert request("GET", f"{srv.url}/api/tables/{spam[0]}")[0] == 404
+        assert fresh in listed or request("GET", f"{srv.url}/api/tables/{fresh}")[0] == 404
+
+
+def _tables_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pinochlekit", "tables", *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_the_operator_lists_and_removes_tables(tmp_path: Path) -> None:
+    db = str(tmp_path / "operator.db")
+    with ServerProcess(db, log=tmp_path / "server.log",
+                       extra=("--sweep-interval", "0.3")) as srv:
+        keep = new_table(srv, "pagat", ["open", "easy", "easy", "easy"], title="Club")
+        spam = new_table(srv, "pagat", ["open", "easy", "easy", "easy"], title="Spam")
+        listed = _tables_command("list", "--db", db)
+        assert listed.returncode == 0, listed.stderr
+        assert keep in listed.stdout and spam in listed.stdout and "\tSpam" in listed.stdout
+        watcher = Client(srv, spam)
+        try:
+            watcher.wait(lambda m: m["type"] == "state")
+            removed = _tables_command("remove", spam, "--db", db)
+            assert removed.returncode == 0 and f"removed {spam}" in removed.stdout
+            closed = watcher.wait(lambda m: m["type"] == "error", timeout=10)
+            assert closed["code"] == "table_closed"
+        finally:
+            watcher.close()
+        assert request("GET", f"{srv.url}/api/tables/{spam}")[0] == 404
+        assert [t["id"] for t in request("GET", srv.url + "/api/tables")[1]["tables"]] == [keep]
+        gone = _tables_command("remove", "no-such-table", "--db", db)
+        assert gone.returncode == 1 and "no table 'no-such-table'" in gone.stderr
+        bad = _tables_command("remove", "--db", db)
+        assert bad.returncode != 0 and "give table ids" in bad.stderr
+
+
+def test_finished_tables_leave_memory_and_are_bounded(tmp_path: Path) -> None:
+    with ServerProcess(str(tmp_path / "finished.db"), log=tmp_path / "server.log",
+                       extra=("--max-finished", "1", "--sweep-interval", "0.3")) as srv:
+        tables, watchers = [], []
+        try:
+            for _ in range(3):  # one hand to 10 points: over at once
+                table = new_table(srv, "pagat(target=10)", ["open", "random", "random",
+                                                            "random"],
+                                  grace=0, standin="random")
+                join(srv, table, 0, "Ann")  # away at once: her stand-in plays
+                watcher = Client(srv, table)
+                tables.append(table)
+                watchers.append(watcher)
+            for watcher in watchers:
+                watcher.wait(lambda m: m["type"] == "state" and m["table"]["status"] == "over",
+                             timeout=30)
+            # watched, but only --max-finished stay in memory
+            _until(lambda: request("GET", srv.url + "/api/health")[1]["finished_in_memory"]
+                   <= 1)
+        finally:
+            for watcher in watchers:
+                watcher.close()
+        _until(lambda: request("GET", srv.url + "/api/health")[1]["tables_in_memory"] == 0)
+        for table in tables:  # still in the database: the history is there
+            status, history = request("GET", f"{srv.url}/api/tables/{table}/history")
+            assert status == 200 and history, history

@@ -1,4 +1,4 @@
-"""The ``pinochle serve`` and ``pinochle verify`` subcommands.
+"""The ``pinochle serve``, ``pinochle tables`` and ``pinochle verify`` subcommands.
 
 ``verify`` needs only the engine: it recomputes a hand's deal from the deal
 seed the table revealed after the hand, and checks the hash shown before it.
@@ -33,7 +33,7 @@ class VerifyError(ValueError):
 
 
 def add_commands(command: Command) -> None:
-    """Register ``serve`` and ``verify`` with the ``pinochle`` parser's ``command``."""
+    """Register ``serve``, ``tables`` and ``verify`` with the ``pinochle`` parser's ``command``."""
     sub = command("serve", _run_serve, "play in a browser: run a server for your club",
                   "Start the web server and print the address to open. Create a table in "
                   "the lobby, send the invite link to friends, put computer players in "
@@ -50,6 +50,36 @@ def add_commands(command: Command) -> None:
                           "directory, or in $PINOCHLEKIT_DATA)")
     sub.add_argument("--max-tables", type=int, default=1000, metavar="N",
                      help="tables the server holds at most (default: 1000)")
+    sub.add_argument("--create-limit", type=int, default=20, metavar="N",
+                     help="tables one client address may create per --create-window "
+                          "(default: 20)")
+    sub.add_argument("--create-window", type=float, default=600.0, metavar="SECONDS",
+                     help="the window of --create-limit (default: 600)")
+    sub.add_argument("--waiting-expiry", type=float, default=86400.0, metavar="SECONDS",
+                     help="a table still waiting for players this long after it was "
+                          "created expires (default: 86400, a day)")
+    sub.add_argument("--max-finished", type=int, default=50, metavar="N",
+                     help="finished tables kept in memory; every table stays in the "
+                          "database for its history (default: 50)")
+    sub.add_argument("--sweep-interval", type=float, default=30.0, metavar="SECONDS",
+                     help="seconds between sweeps for expired, removed and finished "
+                          "tables (default: 30)")
+
+    sub = command("tables", _run_tables, "list or remove a server's stored tables",
+                  "For the operator of 'pinochle serve': list the tables stored in the "
+                  "database (all, or one status, or only the old ones), or remove tables "
+                  "with their seats, games and actions. A running server forgets a "
+                  "removed table at its next sweep (--sweep-interval).\n\nexamples: "
+                  "pinochle tables list --status waiting --older-than 3600\n"
+                  "pinochle tables remove Xb3k9Q aZ0-pr")
+    sub.add_argument("action", choices=("list", "remove"), help="list, or remove tables")
+    sub.add_argument("ids", nargs="*", metavar="ID", help="remove: the tables to remove")
+    sub.add_argument("--db", metavar="URL",
+                     help="the server's database (default: as 'pinochle serve')")
+    sub.add_argument("--status", choices=("waiting", "playing", "over", "expired"),
+                     help="only tables of this status (remove: every such table)")
+    sub.add_argument("--older-than", type=float, default=0.0, metavar="SECONDS",
+                     help="only tables created at least this long ago")
 
     sub = command("verify", _run_verify, "check a hand's deal from its revealed seed",
                   "Recompute a hand's deal from the deal seed a table revealed after the "
@@ -124,7 +154,17 @@ def _run_serve(args: argparse.Namespace) -> int:
         Store.open(url).close()  # fail now, with one line, if the database is unusable
     except StoreError as error:
         raise UsageError(str(error)) from None
-    app = create_app(url, Limits(max_tables=args.max_tables))
+    for name in ("max_tables", "create_limit", "max_finished"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    for name in ("create_window", "waiting_expiry", "sweep_interval"):
+        if not getattr(args, name) > 0:
+            raise UsageError(f"--{name.replace('_', '-')} must be more than 0 seconds")
+    app = create_app(url, Limits(max_tables=args.max_tables, creates=args.create_limit,
+                                 create_window=args.create_window,
+                                 waiting_expiry=args.waiting_expiry,
+                                 max_finished=args.max_finished,
+                                 sweep_interval=args.sweep_interval))
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
           "Ctrl-C stops", file=sys.stderr, flush=True)
@@ -133,3 +173,42 @@ def _run_serve(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning",
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     return 0
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    """``pinochle tables list|remove``: the operator's view of the stored tables."""
+    import time
+
+    from pinochlekit.cli import UsageError
+    from pinochlekit.web.hub import default_db_url
+    from pinochlekit.web.storage import Store, StoreError
+
+    if args.action == "list" and args.ids:
+        raise UsageError("list takes no table ids (use --status and --older-than)")
+    if args.action == "remove" and not args.ids and args.status is None:
+        raise UsageError("remove: give table ids, or --status (with --older-than) to "
+                         "remove every such table")
+    try:
+        store = Store.open(args.db or default_db_url())
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+    try:
+        if args.action == "list":
+            now = time.time()
+            for row in store.operator_list(args.status, args.older_than):
+                age = int(now - row["created"])
+                print(f"{row['id']}\t{row['status']}\t{age} s old\t{row['people']} "
+                      f"people\t{row['games']} games\t{row['title']}")
+            return 0
+        ids = list(args.ids) or [r["id"] for r in store.operator_list(
+            args.status, args.older_than, limit=1_000_000)]
+        missing = 0
+        for table_id in ids:
+            if store.remove_table(table_id):
+                print(f"removed {table_id}")
+            else:
+                print(f"pinochle: no table {table_id[:40]!r}", file=sys.stderr)
+                missing += 1
+        return 1 if missing else 0
+    finally:
+        store.close()

@@ -54,6 +54,11 @@ class Limits(BaseModel):
     hello_timeout: float = 10.0
     max_connections: int = 100  # WebSocket clients at one table (players and spectators)
     max_sockets: int = 5000  # WebSocket clients of the whole server
+    creates: int = 20  # tables one client address may create per create_window
+    create_window: float = 600.0  # seconds
+    waiting_expiry: float = 86400.0  # seconds a table may wait for players
+    max_finished: int = 50  # finished tables kept in memory (all stay in the database)
+    sweep_interval: float = 30.0  # seconds between sweeps of expired and finished tables
 
 
 class CreateTable(BaseModel):
@@ -140,8 +145,13 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, db_url)
-        state["hub"] = Hub(store, max_tables=limits.max_tables)
+        state["hub"] = Hub(store, max_tables=limits.max_tables, creates=limits.creates,
+                           create_window=limits.create_window,
+                           waiting_expiry=limits.waiting_expiry,
+                           max_finished=limits.max_finished)
+        sweeper = asyncio.create_task(state["hub"].sweeper(limits.sweep_interval))
         yield
+        sweeper.cancel()
         await state["hub"].close()
 
     app = FastAPI(title="pinochlekit", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -192,14 +202,23 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         return {"tables": await hub().db("list_tables")}
 
     @app.post("/api/tables")
-    async def create_table(body: CreateTable) -> JSONResponse:
+    async def create_table(body: CreateTable, request: Request) -> JSONResponse:
+        client = request.client.host if request.client is not None else ""
         try:
             table = await hub().create(body.title, body.rules, body.seats, body.grace,
-                                       body.pace, body.standin, body.hints)
+                                       body.pace, body.standin, body.hints, client)
         except RejectedError as error:
-            return rejected(error, 503 if error.code == "full" else 400)
+            status = {"full": 503, "too_many": 429}.get(error.code, 400)
+            return rejected(error, status)
         return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info()},
                             status_code=201)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        """What the server holds in memory now (for operators and tests)."""
+        tables = list(hub().tables.values())
+        return {"tables_in_memory": len(tables),
+                "finished_in_memory": sum(t.status == "over" for t in tables)}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> JSONResponse:

@@ -278,7 +278,8 @@ class Store:
         self._write(statements)
 
     def set_status(self, table_id: str, status: str) -> None:
-        """Record a table's status (``waiting``, ``playing``, ``over``)."""
+        """Record a table's status (``waiting``, ``playing``, ``over``; ``expired``: a
+        table that waited too long for players)."""
         self._write([_set_status(table_id, status)])
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
@@ -358,7 +359,8 @@ class Store:
     def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest tables still waiting or playing: id, title, status, seats."""
         rows = self._read("SELECT id, title, settings, created, status FROM web_tables "
-                          "WHERE status <> 'over' ORDER BY created DESC LIMIT ?", (limit,))
+                          "WHERE status IN ('waiting', 'playing') ORDER BY created DESC LIMIT ?",
+                          (limit,))
         out = []
         for tid, title, settings, created, status in rows:
             seats = self._read("SELECT seat, kind, name FROM web_seats WHERE table_id = ? "
@@ -370,7 +372,60 @@ class Store:
 
     def count_tables(self) -> int:
         """How many tables are waiting or playing."""
-        return int(self._read("SELECT COUNT(*) FROM web_tables WHERE status <> 'over'")[0][0])
+        return int(self._read("SELECT COUNT(*) FROM web_tables "
+                              "WHERE status IN ('waiting', 'playing')")[0][0])
+
+    def expire_waiting(self, before: float) -> list[str]:
+        """Mark ``expired`` every table still waiting for players that was created
+        before ``before`` (a time stamp); their ids. An expired table is kept (its
+        row says who made it when) but no longer listed, counted or served."""
+        rows = self._read("SELECT id FROM web_tables WHERE status = 'waiting' AND created < ?",
+                          (before,))
+        ids = [str(r[0]) for r in rows]
+        if ids:
+            self._write([("UPDATE web_tables SET status = 'expired' WHERE id = ? "
+                          "AND status = 'waiting'", (i,)) for i in ids])
+        return ids
+
+    def existing(self, table_ids: Sequence[str]) -> set[str]:
+        """Which of ``table_ids`` are stored and neither expired nor removed."""
+        out: set[str] = set()
+        ids = list(table_ids)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" * len(chunk))
+            out.update(str(r[0]) for r in self._read(
+                f"SELECT id FROM web_tables WHERE id IN ({marks}) "  # noqa: S608 (only ?s)
+                "AND status IN ('waiting', 'playing', 'over')", chunk))
+        return out
+
+    def operator_list(self, status: str | None = None, older_than: float = 0.0,
+                      limit: int = 1000) -> list[dict[str, Any]]:
+        """Tables for the operator (``pinochle tables list``), newest first: every
+        status, or only ``status``; only those created ``older_than`` seconds ago
+        or more."""
+        sql = ("SELECT t.id, t.title, t.status, t.created, "
+               "(SELECT COUNT(*) FROM web_seats s WHERE s.table_id = t.id AND s.kind = 'human'), "
+               "(SELECT COUNT(*) FROM web_games g WHERE g.table_id = t.id) "
+               "FROM web_tables t WHERE t.created <= ?")
+        params: list[Any] = [time.time() - older_than]
+        if status is not None:
+            sql += " AND t.status = ?"
+            params.append(status)
+        sql += " ORDER BY t.created DESC LIMIT ?"
+        params.append(limit)
+        return [{"id": str(i), "title": str(ti), "status": str(st), "created": float(c),
+                 "people": int(p), "games": int(g)}
+                for i, ti, st, c, p, g in self._read(sql, params)]
+
+    def remove_table(self, table_id: str) -> bool:
+        """Delete a table with its seats, games and actions, in one transaction;
+        False if there is no such table."""
+        return self._write([
+            ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_games WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_seats WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_tables WHERE id = ?", (table_id,))]) == 1
 
 
 def _connection_lost(error: Exception, connection: Any) -> bool:

@@ -152,6 +152,7 @@ class Table:
         # shared by every request for the same view (see :meth:`hint`)
         self._hints: dict[tuple[int, int, int], asyncio.Future[Hint]] = {}
         self.closed = False
+        self.finished_at = time.monotonic()  # when the last game ended (see Hub.sweep)
 
     # -- building ----------------------------------------------------------------
 
@@ -375,6 +376,8 @@ class Table:
         Nothing illegal is ever stored: a stored action that the replay refuses
         would make the table impossible to rebuild after a restart.
         """
+        if self.closed:  # removed by the operator, or forgotten (see Hub.drop)
+            raise RejectedError("table_closed", "this table is closed; reload the page")
         action = parse_game_action(self.rules, text)
         if not game.is_legal(action, seat):
             raise RejectedError("illegal", f"illegal action {text!r}")
@@ -386,6 +389,8 @@ class Table:
                       text, actor, "over" if over else None)
         game.apply(action, seat)
         self.actors[-1].append((seat, actor))
+        if over:
+            self.finished_at = time.monotonic()
         self.broadcast()
 
     def kick(self) -> None:
@@ -534,6 +539,8 @@ class Table:
         """Give an open seat to a person; the token that holds it."""
         async with self.lock:
             seat = self.seats[number]
+            if self.closed:
+                raise RejectedError("table_closed", "this table is closed")
             if seat.kind != OPEN:
                 raise RejectedError("taken", f"seat {number} is not open")
             token = secrets.token_urlsafe(24)
