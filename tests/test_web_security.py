@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from web_helpers import Client, join, new_table, request, serve
+from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.errors import RulesError
 from pinochlekit.rules import Rules
@@ -280,3 +283,120 @@ def test_finished_tables_leave_memory_and_are_bounded(tmp_path: Path) -> None:
         for table in tables:  # still in the database: the history is there
             status, history = request("GET", f"{srv.url}/api/tables/{table}/history")
             assert status == 200 and history, history
+
+
+# -- a PostgreSQL commit whose reply is lost ----------------------------------------------
+
+
+class CommitCutter:
+    """A TCP proxy on 127.0.0.1 in front of PostgreSQL that, once :meth:`arm` ed,
+    forwards the next ``COMMIT`` and then cuts that connection before its reply
+    reaches the client: the commit happened, the client cannot know it."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.armed = threading.Event()
+        self.cuts = 0
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def arm(self) -> None:
+        """Cut the connection that sends the next ``COMMIT``."""
+        self.armed.set()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target, timeout=10)
+            cut = threading.Event()
+            threading.Thread(target=self._pump, args=(client, server, cut, True),
+                             daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, client, cut, False),
+                             daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket, cut: threading.Event,
+              upstream: bool) -> None:
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                if upstream and b"COMMIT" in data and self.armed.is_set():
+                    with self._lock:
+                        cut.set()  # the reply is never forwarded ...
+                        self.armed.clear()
+                        self.cuts += 1
+                    sink.sendall(data)
+                    time.sleep(0.5)  # ... but the commit reaches the server
+                    break
+                if cut.is_set():
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    def close(self) -> None:
+        """Stop accepting."""
+        self.listener.close()
+
+
+@pytest.fixture
+def cutter() -> Iterator[tuple[CommitCutter, str]]:
+    url = pg_url()
+    parts = urllib.parse.urlsplit(url)
+    proxy = CommitCutter(parts.hostname or "127.0.0.1", parts.port or 5432)
+    netloc = f"{parts.username}@127.0.0.1:{proxy.port}" if parts.username else \
+        f"127.0.0.1:{proxy.port}"
+    try:
+        yield proxy, urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+    finally:
+        proxy.close()
+
+
+def _stored_actions(url: str, table: str) -> list[tuple[int, str]]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return [(int(p), str(a)) for p, a in conn.execute(
+            "SELECT ply, action FROM web_actions WHERE table_id = %s ORDER BY game_no, ply",
+            (table,)).fetchall()]
+
+
+def test_a_commit_whose_reply_is_cut_is_neither_repeated_nor_lost(
+        tmp_path: Path, cutter: tuple[CommitCutter, str]) -> None:
+    proxy, url = cutter
+    with ServerProcess(url, log=tmp_path / "server.log",
+                       extra=("--sweep-interval", "3600")) as srv:
+        table = new_table(srv, "pagat", ["open", "easy", "easy", "easy"], pace=0.2)
+        proxy.arm()  # the join's commit (the seat and the first game) is cut
+        status, body = request("POST", f"{srv.url}/api/tables/{table}/join",
+                               {"seat": 0, "name": "Ann"})
+        assert proxy.cuts == 1
+        assert status == 200 and body["table"]["status"] == "playing", body
+        ann = Client(srv, table, body["token"])  # the token holds the seat
+        try:
+            state = ann.my_turn()
+            assert state["seat"] == 0
+            ply = state["ply"]
+            proxy.arm()  # Ann's action's commit is cut
+            action = choose(state)
+            ann.act(action)
+            after = ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply, timeout=20)
+            assert proxy.cuts == 2
+            assert after["ply"] >= ply + 1
+            # the table goes on: the computers' next moves are stored after hers
+            ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply + 1, timeout=20)
+        finally:
+            ann.close()
+    stored = _stored_actions(pg_url(), table)
+    assert stored[ply] == (ply, action)
+    assert [p for p, _ in stored] == list(range(len(stored)))  # once each, in order

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -33,6 +34,7 @@ from typing import Any, NamedTuple
 
 from pinochlekit.private import private_sqlite
 
+log = logging.getLogger("pinochlekit.web")
 __all__ = ["GameRow", "NewGame", "SeatRow", "Store", "StoreError", "TableRow"]
 
 _SCHEMA = (
@@ -66,6 +68,10 @@ _SCHEMA = (
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, game_no, ply))""",
 )
+
+
+#: A query and its parameters.
+Query = tuple[str, Sequence[Any]]
 
 
 class _UnchangedError(Exception):
@@ -190,9 +196,16 @@ class Store:
         if self._pg:
             self._db.commit()
 
-    def _retrying(self, work: Any) -> Any:
+    def _retrying(self, work: Any, done: Query | None = None) -> Any:
         """Run ``work()`` (the lock is held); if the PostgreSQL connection is gone (the
-        server restarted), open a new one and run it once more."""
+        server restarted), open a new one and run it once more.
+
+        A write whose connection is lost may have committed or not (a ``COMMIT``
+        whose reply was cut): ``done`` is a query that finds the write's rows. It
+        is asked on the new connection before the write is run again, and after a
+        failure of the second run, so a committed write counts as done (1) and is
+        never repeated nor reported as failed (docs/web.md "Nothing lost").
+        """
         try:
             return work()
         except Exception as error:
@@ -201,15 +214,37 @@ class Store:
         with contextlib.suppress(Exception):
             self._db.close()
         self._db = self._reconnect()
-        return work()
+        if done is not None and self._found(done):
+            log.warning("a write whose commit was not confirmed had committed: not repeated")
+            return 1
+        try:
+            return work()
+        except Exception:
+            # the lost connection's transaction may have committed meanwhile: then the
+            # second run fails (a duplicate key) and the write is done all the same
+            if done is not None and self._found(done):
+                return 1
+            raise
+
+    def _found(self, query: Query) -> bool:
+        """Whether ``query`` finds a row (the lock is held)."""
+        try:
+            rows = self._run(*query).fetchall()
+        finally:
+            if self._pg and not self._db.closed:
+                with contextlib.suppress(Exception):
+                    self._db.rollback()
+        return bool(rows)
 
     def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int = -1,
-               checked: int = 0) -> int:
+               checked: int = 0, done: Query | None = None) -> int:
         """Run ``statements`` in one transaction; the rows statement ``last`` changed.
         Each of the first ``checked`` statements must change one row, else nothing
-        is written and 0 is returned (a seat someone else took first)."""
+        is written and 0 is returned (a seat someone else took first). ``done``:
+        see :meth:`_retrying`."""
         with self._lock:
-            return int(self._retrying(lambda: self._write_once(statements, last, checked)))
+            return int(self._retrying(lambda: self._write_once(statements, last, checked),
+                                      done))
 
     def _write_once(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int,
                     checked: int) -> int:
@@ -275,7 +310,7 @@ class Store:
             statements.append(("INSERT INTO web_seats (table_id, seat, kind, name, token_hash) "
                                "VALUES (?, ?, ?, ?, ?)",
                                (table_id, seat, kind, names[seat] if names else "", None)))
-        self._write(statements)
+        self._write(statements, done=("SELECT 1 FROM web_tables WHERE id = ?", (table_id,)))
 
     def set_status(self, table_id: str, status: str) -> None:
         """Record a table's status (``waiting``, ``playing``, ``over``; ``expired``: a
@@ -293,7 +328,9 @@ class Store:
             (name, token_hash, table_id, seat))]
         if game is not None:
             statements += _add_game(table_id, game)
-        return self._write(statements, last=0, checked=1) == 1
+        return self._write(statements, last=0, checked=1, done=(
+            "SELECT 1 FROM web_seats WHERE table_id = ? AND seat = ? AND token_hash = ?",
+            (table_id, seat, token_hash))) == 1
 
     def set_seat(self, table_id: str, seat: int, kind: str, name: str) -> None:
         """Change a seat's kind and name (an open seat filled by a computer)."""
@@ -309,7 +346,8 @@ class Store:
             ("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ? "
              "AND kind = 'open'", (kind, name, table_id, seat)) for seat, kind, name in seats]
         statements += _add_game(table_id, game)
-        return self._write(statements, last=0, checked=len(seats)) == 1
+        return self._write(statements, last=0, checked=len(seats),
+                           done=_game_stored(table_id, game)) == 1
 
     def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int,
                  status: str | None = None) -> None:
@@ -319,7 +357,8 @@ class Store:
         statements.pop()
         if status is not None:
             statements.append(_set_status(table_id, status))
-        self._write(statements, last=0)
+        self._write(statements, last=0,
+                    done=_game_stored(table_id, NewGame(game_no, rules, seed, dealer)))
 
     def add_action(self, table_id: str, game_no: int, ply: int, seat: int, action: str,
                    actor: str, status: str | None = None) -> None:
@@ -332,7 +371,9 @@ class Store:
             (table_id, game_no, ply, seat, action, actor, time.time()))]
         if status is not None:
             statements.append(_set_status(table_id, status))
-        self._write(statements, last=0)
+        self._write(statements, last=0, done=(
+            "SELECT 1 FROM web_actions WHERE table_id = ? AND game_no = ? AND ply = ? "
+            "AND seat = ? AND action = ?", (table_id, game_no, ply, seat, action)))
 
     def load_table(self, table_id: str) -> TableRow | None:
         """A stored table with its seats, games and actions, or None."""
@@ -436,6 +477,12 @@ def _connection_lost(error: Exception, connection: Any) -> bool:
         return False
     return isinstance(error, psycopg.OperationalError) or bool(getattr(connection, "closed",
                                                                        False))
+
+
+def _game_stored(table_id: str, game: NewGame) -> Query:
+    """The query that finds a game's row (its seed is random: only this write has it)."""
+    return ("SELECT 1 FROM web_games WHERE table_id = ? AND game_no = ? AND seed = ?",
+            (table_id, game.game_no, game.seed))
 
 
 def _add_game(table_id: str, game: NewGame) -> list[tuple[str, Sequence[Any]]]:
