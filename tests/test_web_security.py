@@ -400,3 +400,26 @@ def test_a_commit_whose_reply_is_cut_is_neither_repeated_nor_lost(
     stored = _stored_actions(pg_url(), table)
     assert stored[ply] == (ply, action)
     assert [p for p, _ in stored] == list(range(len(stored)))  # once each, in order
+
+
+# -- a brief database error ------------------------------------------------------------
+
+
+def test_computers_resume_by_themselves_after_a_brief_database_error(tmp_path: Path) -> None:
+    db = tmp_path / "blip.db"
+    with ServerProcess(str(db), log=tmp_path / "server.log") as srv:
+        table = new_table(srv, "pagat", ["open", "easy", "easy", "easy"])
+        token = join(srv, table, 0, "Ann")
+        _fault(db, "CREATE TRIGGER blip BEFORE INSERT ON web_actions WHEN NEW.actor <> "
+                   "'human' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+        ann = Client(srv, table, token)
+        try:
+            with contextlib.suppress(AssertionError):  # play along until the computers fail
+                ann.wait(lambda m: False, timeout=1.5, play=True)
+            assert ann.state is not None
+            ply = ann.state["ply"]
+            assert ann.state["view"]["to_act"] != 0  # a computer's turn, stuck for now
+            _fault(db, "DROP TRIGGER blip")  # the database is back; nobody sends anything
+            ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply, timeout=12)
+        finally:
+            ann.close()

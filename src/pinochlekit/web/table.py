@@ -47,6 +47,8 @@ OPEN = "open"
 #: others (simulations: 10 to 100 ms) think in worker threads.
 QUICK_LEVELS = frozenset({"random", "simple", "easy"})
 HUMAN = "human"
+#: The longest pause, in seconds, before a computer's failed move is tried again.
+RETRY_MAX = 8.0
 
 
 def token_hash(token: str) -> str:
@@ -408,13 +410,24 @@ class Table:
         return None
 
     async def _drive(self) -> None:
-        """Play the computer seats' turns, one after another, while anyone watches."""
-        try:
-            await self._drive_seats()
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a failing player must not take the server down
-            log.exception("table %s: a computer player failed", self.id)
+        """Play the computer seats' turns, one after another, while anyone watches.
+
+        A failure (the database down for a moment: nothing was applied) is logged
+        and the turn tried again after a pause that doubles from a quarter of a
+        second up to :data:`RETRY_MAX` seconds, so the computers never stall until
+        someone connects (docs/web.md "Security and limits")."""
+        delay = 0.25
+        while not self.closed:
+            try:
+                await self._drive_seats()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a failing player must not take the server down
+                log.exception("table %s: a computer's move failed; trying again in %g s",
+                              self.id, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
 
     async def _drive_seats(self) -> None:
         while not self.closed and self.connections():

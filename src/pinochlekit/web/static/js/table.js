@@ -87,7 +87,22 @@ function showError(text) {
   errorTimer = setTimeout(() => { $("error").textContent = ""; }, 8000);
 }
 
+// Resynchronising (docs/web.md "Security and limits"): after a server error, or when
+// a game in progress has been silent for a while on another seat's turn, ask for the
+// state; the server answers it and restarts the table's computers if they stopped.
+const QUIET_MS = 15000;
+let lastMessageAt = Date.now();
+setInterval(() => {
+  const waiting = state && state.view && state.view.phase !== "game over"
+    && state.view.to_act !== mySeat;
+  if (waiting && Date.now() - lastMessageAt > QUIET_MS) {
+    lastMessageAt = Date.now();
+    send({ type: "state" });
+  }
+}, 5000);
+
 function receive(message) {
+  lastMessageAt = Date.now();
   if (message.type === "welcome") {
     mySeat = message.seat;
   } else if (message.type === "error") {
@@ -97,6 +112,10 @@ function receive(message) {
       stop("");
     }
     if (message.code === "bad_token") { me = null; localStorage.removeItem(tokenKey(tableId)); }
+    if (message.code === "server_error") setTimeout(() => send({ type: "state" }), 2000);
+    // the server forgot this table (finished, expired or removed): connect again, to
+    // the table loaded afresh, or to "no such table"
+    if (message.code === "table_closed" && socket) socket.close();
     hintAsked = false;
     showError(message.message);
   } else if (message.type === "hint") {
