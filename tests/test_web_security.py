@@ -6,7 +6,9 @@ PINOCHLEKIT_TEST_PG is set), bounded to a few seconds."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import secrets
 import socket
 import sqlite3
 import stat
@@ -21,8 +23,10 @@ from pathlib import Path
 import pytest
 from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
+from pinochlekit.deals import deal_seed
 from pinochlekit.errors import RulesError
 from pinochlekit.rules import Rules
+from pinochlekit.web.dealing import game_seed
 from pinochlekit.web.hub import default_db_url
 from pinochlekit.web.process import ServerProcess
 
@@ -423,3 +427,81 @@ def test_computers_resume_by_themselves_after_a_brief_database_error(tmp_path: P
             ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply, timeout=12)
         finally:
             ann.close()
+
+
+# -- deals no one can choose ---------------------------------------------------------------
+
+
+def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
+        server: ServerProcess) -> None:
+    table = new_table(server, "pagat(target=10)", ["open", "random", "random", "random"],
+                      grace=0, standin="random")
+    watcher = Client(server, table)
+    try:
+        before = watcher.wait(lambda m: m["type"] == "state")
+        (pending,) = before["fair"]["games"]
+        assert pending["game_no"] == 0 and "server_seed" not in pending
+        shown = pending["commitment"]  # the server's seed is fixed before anyone joins
+        ann_seed = secrets.token_hex(16)
+        status, body = request("POST", f"{server.url}/api/tables/{table}/join",
+                               {"seat": 0, "name": "Ann", "client_seed": ann_seed})
+        assert status == 200, body
+        over = watcher.wait(lambda m: m["type"] == "state"
+                            and m["table"]["status"] == "over", timeout=30)
+    finally:
+        watcher.close()
+    first = next(g for g in over["fair"]["games"] if g["game_no"] == 0)
+    assert first["commitment"] == shown
+    server_seed = first["server_seed"]
+    assert hashlib.sha256(server_seed.encode()).hexdigest() == shown
+    assert first["client_seeds"] == [ann_seed, "", "", ""]
+    hand = over["last_hand"]
+    assert hand["number"] == 1  # one hand to 10 points
+    expected = deal_seed(game_seed(server_seed, first["client_seeds"], 0), 0)
+    assert hand["deal_seed"] == expected
+    # the next game's server seed is fixed (and shown hashed) before it starts
+    assert any(g["game_no"] == 1 and "server_seed" not in g for g in over["fair"]["games"])
+    done = subprocess.run(
+        [sys.executable, "-m", "pinochlekit", "verify", "--server-seed", server_seed,
+         "--client-seed", ann_seed, "--client-seed", "-", "--client-seed", "-",
+         "--client-seed", "-", "--server-commitment", shown, "--game", "0", "--hand", "0",
+         "--dealer", str(hand["dealer"]), "--commitment", hand["commitment"]],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert f"deal seed of game 0, hand 0: {expected}" in done.stdout
+    for seat, cards in enumerate(hand["dealt"]):
+        assert f"seat {seat}: {cards}" in done.stdout
+    forged = subprocess.run(
+        [sys.executable, "-m", "pinochlekit", "verify", "--server-seed", server_seed,
+         "--client-seed", secrets.token_hex(16), "--client-seed", "-", "--client-seed", "-",
+         "--client-seed", "-", "--dealer", str(hand["dealer"]),
+         "--commitment", hand["commitment"]],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert forged.returncode == 1 and "does not match" in forged.stderr
+
+
+def test_a_browsers_seed_counts_for_the_next_game_and_bad_ones_are_refused(
+        server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"], pace=1)
+    token = join(server, table, 0, "Ann")  # no seed given: the game starts all the same
+    ann = Client(server, table, token, strict=False)
+    watcher = Client(server, table, strict=False)
+    try:
+        ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        ann.send({"type": "seed", "value": "zz" * 16})
+        assert ann.wait(lambda m: m["type"] == "error")["code"] == "bad_message"
+        watcher.send({"type": "seed", "value": "ab" * 16})
+        assert watcher.wait(lambda m: m["type"] == "error")["code"] == "spectator"
+        ann.send({"type": "seed", "value": "cd" * 16})
+        assert ann.wait(lambda m: m["type"] == "seeded")["game_no"] == 1
+        ann.send({"type": "state"})
+        state = ann.wait(lambda m: m["type"] == "state"
+                         and any(g["game_no"] == 1 and g["contributed"] == [0]
+                                 for g in m["fair"]["games"]))
+        assert state["ply"] >= 0
+    finally:
+        ann.close()
+        watcher.close()
+    status, body = request("POST", f"{server.url}/api/tables/{table}/join",
+                           {"seat": 1, "name": "Bob", "client_seed": "not hex"})
+    assert status == 422 and "client_seed" in body["error"]

@@ -20,10 +20,11 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from pinochlekit.web.dealing import dealt_cards
+from pinochlekit.deals import deal_seed
+from pinochlekit.web.dealing import dealt_cards, game_seed, server_commitment
 from pinochlekit.web.messages import commitment
 
-__all__ = ["add_commands", "verify_lines"]
+__all__ = ["add_commands", "fair_deal_seed", "verify_lines"]
 
 Command = Callable[..., argparse.ArgumentParser]
 
@@ -88,7 +89,8 @@ def add_commands(command: Command) -> None:
                   "the stock in drawing order). With --commitment, check the hash too (exit "
                   "status 1 if it differs).\n\nexample: pinochle verify 3f2a...e9 --dealer 2 "
                   "--commitment 9b1c...07")
-    sub.add_argument("seed", metavar="DEAL_SEED", help="the deal seed revealed after the hand")
+    sub.add_argument("seed", metavar="DEAL_SEED", nargs="?",
+                     help="the deal seed revealed after the hand (or give --server-seed)")
     sub.add_argument("--dealer", type=int, required=True, metavar="SEAT",
                      help="the dealer's seat of that hand (0 to players - 1)")
     sub.add_argument("--players", type=int, default=4, metavar="N",
@@ -96,6 +98,20 @@ def add_commands(command: Command) -> None:
                           "or 2 (two-handed, with a stock)")
     sub.add_argument("--commitment", metavar="HASH",
                      help="the hash the table showed before the hand")
+    sub.add_argument("--server-seed", metavar="SEED",
+                     help="the game's server seed, revealed when the game is over: the "
+                          "deal seed is then computed from it, the --client-seed values, "
+                          "--game and --hand (docs/web.md 'Fairness and privacy')")
+    sub.add_argument("--client-seed", action="append", default=[], metavar="VALUE",
+                     help="what each seat's browser contributed, in seat order, once per "
+                          "seat ('-' for a seat that gave none: a computer)")
+    sub.add_argument("--game", type=int, default=0, metavar="N",
+                     help="with --server-seed: the game number at the table, from 0")
+    sub.add_argument("--hand", type=int, default=0, metavar="N",
+                     help="with --server-seed: the deal number in the game, from 0 "
+                          "(redeals counted)")
+    sub.add_argument("--server-commitment", metavar="HASH",
+                     help="the hash of the server seed the table showed before the game")
 
 
 def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) -> list[str]:
@@ -115,6 +131,30 @@ def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) ->
     return lines
 
 
+def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand: int,
+                   players: int, shown: str | None = None) -> tuple[str, list[str]]:
+    """The deal seed of hand ``hand`` of game ``game_no`` from the game's server seed
+    and every seat's contribution (``-`` or empty: none), and the lines that say how;
+    :class:`VerifyError` if the server seed's hash is not ``shown`` or a seat is
+    missing."""
+    if len(client_seeds) != players:
+        raise VerifyError(f"give --client-seed once per seat ({players}, in seat order; "
+                          f"'-' for a seat that gave none), not {len(client_seeds)} times")
+    if game_no < 0 or hand < 0:
+        raise VerifyError("--game and --hand count from 0")
+    digest = server_commitment(server_seed)
+    if shown is not None and shown.strip().lower() != digest:
+        raise VerifyError(f"the server seed does not match: its SHA-256 is {digest}, the "
+                          f"table showed {shown.strip()}")
+    given = ["" if c.strip() in ("", "-") else c.strip().lower() for c in client_seeds]
+    seed = deal_seed(game_seed(server_seed, given, game_no), hand)
+    lines = [f"server seed commitment (SHA-256): {digest}"]
+    if shown is not None:
+        lines.append("the hash matches what the table showed before the game")
+    lines.append(f"deal seed of game {game_no}, hand {hand}: {seed}")
+    return seed, lines
+
+
 def _run_verify(args: argparse.Namespace) -> int:
     from pinochlekit.cli import UsageError
 
@@ -123,7 +163,23 @@ def _run_verify(args: argparse.Namespace) -> int:
     if not 0 <= args.dealer < args.players:
         raise UsageError(f"--dealer must be a seat from 0 to {args.players - 1}, not "
                          f"{args.dealer}")
-    seed = args.seed.strip()
+    extra: list[str] = []
+    if args.server_seed is None:
+        if args.seed is None:
+            raise UsageError("give the DEAL_SEED, or --server-seed with --client-seed")
+        seed = args.seed.strip()
+    else:
+        try:
+            seed, extra = fair_deal_seed(args.server_seed.strip(), args.client_seed,
+                                         args.game, args.hand, args.players,
+                                         args.server_commitment)
+        except VerifyError as error:
+            print(f"pinochle: error: {error}", file=sys.stderr)
+            return 1
+        if args.seed is not None and args.seed.strip().lower() != seed:
+            print(f"pinochle: error: the deal seed {args.seed.strip()} is not the one the "
+                  f"seeds give ({seed})", file=sys.stderr)
+            return 1
     try:
         lines = verify_lines(seed, args.dealer, args.commitment, args.players)
     except VerifyError as error:
@@ -131,6 +187,7 @@ def _run_verify(args: argparse.Namespace) -> int:
         return 1
     if args.commitment:
         lines.insert(1, "the hash matches what the table showed before the hand")
+    lines[:0] = extra
     print("\n".join(lines))
     return 0
 

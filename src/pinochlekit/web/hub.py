@@ -173,7 +173,10 @@ class Hub:
         title = clean_text(title)[:60] or "Pinochle table"  # filtered like a name
         stored = settings.to_dict()
         names = ["" if kind == OPEN else computer_name(kind) for kind in seats]
-        await self.db("create_table", table_id, title, stored, seats, names)  # one transaction
+        # the first game's server seed, chosen before anyone joins (docs/web.md
+        # "Fairness and privacy"), is stored with the table in one transaction
+        await self.db("create_table", table_id, title, stored, seats, names,
+                      secrets.token_hex(32))
         table = await self.get(table_id)
         assert table is not None
         return table

@@ -28,6 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from pinochlekit.web.dealing import CLIENT_SEED
 from pinochlekit.web.history import hand_replay, table_history
 from pinochlekit.web.hub import Hub, clean_text, computer_levels
 from pinochlekit.web.rulesinfo import rules_catalog
@@ -79,6 +80,8 @@ class JoinSeat(BaseModel):
 
     seat: int = Field(ge=0, le=7)
     name: str = Field(min_length=1, max_length=24)
+    # what the browser contributes to the first game's deals (docs/web.md "Fairness")
+    client_seed: str = Field("", max_length=128)
 
 
 class _Client:
@@ -235,11 +238,14 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         name = clean_text(body.name)
         if not name:
             return JSONResponse({"error": "name: give a display name"}, status_code=422)
+        if body.client_seed and not CLIENT_SEED.fullmatch(body.client_seed):
+            return JSONResponse({"error": "client_seed: 32 to 128 hexadecimal digits "
+                                          "(0-9, a-f)"}, status_code=422)
         if body.seat >= len(table.seats):
             return JSONResponse({"error": f"seat: 0 to {len(table.seats) - 1}"},
                                 status_code=422)
         try:
-            token = await table.join(body.seat, name)
+            token = await table.join(body.seat, name, body.client_seed)
         except RejectedError as error:
             return rejected(error, 409)
         except Exception:  # the database failed: nothing was written, nothing changed
@@ -393,6 +399,9 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
         elif kind == "hint":
             # to this client alone; computed in a compute thread, the game untouched
             client.push(await table.hint(client.seat))
+        elif kind == "seed":  # a browser's contribution to the next game's deals
+            await table.contribute(client.seat, data.get("value"))
+            client.push({"type": "seeded", "game_no": len(table.games)})
         elif kind == "ping":
             client.push({"type": "pong"})
         elif kind == "state":
@@ -400,7 +409,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
-                                    "hint, rematch, fill, state or ping")
+                                    "hint, rematch, fill, seed, state or ping")
     except RejectedError as error:
         return error.code, str(error)
     except Exception:  # a bug must not take the table or the server down

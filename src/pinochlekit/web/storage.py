@@ -67,6 +67,20 @@ _SCHEMA = (
         actor TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, game_no, ply))""",
+    # provably fair deals (docs/web.md "Fairness and privacy"): each game's server
+    # seed, chosen (and its hash shown) before any browser contributes, and what each
+    # seat's browser contributed to that game
+    """CREATE TABLE IF NOT EXISTS web_fair (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        server_seed TEXT NOT NULL,
+        PRIMARY KEY (table_id, game_no))""",
+    """CREATE TABLE IF NOT EXISTS web_client_seeds (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (table_id, game_no, seat))""",
 )
 
 
@@ -85,6 +99,7 @@ class NewGame(NamedTuple):
     rules: str
     seed: str
     dealer: int
+    next_server_seed: str = ""  # the next game's, stored with this one (web_fair)
 
 
 class StoreError(Exception):
@@ -125,6 +140,8 @@ class TableRow:
     status: str
     seats: list[SeatRow]
     games: list[GameRow]
+    server_seeds: dict[int, str] = field(default_factory=dict)  # by game number
+    client_seeds: dict[int, dict[int, str]] = field(default_factory=dict)  # game: seat: value
 
 
 class Store:
@@ -300,9 +317,11 @@ class Store:
     # -- tables -----------------------------------------------------------------
 
     def create_table(self, table_id: str, title: str, settings: dict[str, Any],
-                     seats: Sequence[str], names: Sequence[str] | None = None) -> None:
+                     seats: Sequence[str], names: Sequence[str] | None = None,
+                     server_seed: str = "") -> None:
         """Store a new table whose seats are ``open`` or computer levels (named by
-        ``names``, if given), all in one transaction."""
+        ``names``, if given), and the first game's ``server_seed``, all in one
+        transaction."""
         statements: list[tuple[str, Sequence[Any]]] = [(
             "INSERT INTO web_tables (id, title, settings, created, status) VALUES (?, ?, ?, ?, ?)",
             (table_id, title, json.dumps(settings), time.time(), "waiting"))]
@@ -310,6 +329,8 @@ class Store:
             statements.append(("INSERT INTO web_seats (table_id, seat, kind, name, token_hash) "
                                "VALUES (?, ?, ?, ?, ?)",
                                (table_id, seat, kind, names[seat] if names else "", None)))
+        if server_seed:
+            statements.append(_add_server_seed(table_id, 0, server_seed))
         self._write(statements, done=("SELECT 1 FROM web_tables WHERE id = ?", (table_id,)))
 
     def set_status(self, table_id: str, status: str) -> None:
@@ -318,7 +339,8 @@ class Store:
         self._write([_set_status(table_id, status)])
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                   game: NewGame | None = None) -> bool:
+                   game: NewGame | None = None,
+                   client_seed: tuple[int, str] | None = None) -> bool:
         """Give an open seat to a person; False (and nothing written) if someone took
         it first. With ``game`` (the last seat taken), the first game starts and the
         table plays, in the same transaction."""
@@ -326,6 +348,8 @@ class Store:
             "UPDATE web_seats SET kind = 'human', name = ?, token_hash = ? "
             "WHERE table_id = ? AND seat = ? AND kind = 'open'",
             (name, token_hash, table_id, seat))]
+        if client_seed is not None:  # (game number, value): before that game's deal
+            statements.append(_client_seed(table_id, client_seed[0], seat, client_seed[1]))
         if game is not None:
             statements += _add_game(table_id, game)
         return self._write(statements, last=0, checked=1, done=(
@@ -349,11 +373,17 @@ class Store:
         return self._write(statements, last=0, checked=len(seats),
                            done=_game_stored(table_id, game)) == 1
 
+    def set_client_seed(self, table_id: str, game_no: int, seat: int, value: str) -> None:
+        """Record (or replace) what a seat's browser contributes to game ``game_no``."""
+        self._write([_client_seed(table_id, game_no, seat, value)])
+
     def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int,
-                 status: str | None = None) -> None:
+                 status: str | None = None, next_server_seed: str = "") -> None:
         """Store the start of a game at a table (its seed stays secret on the server),
-        and with ``status`` the table's new status, in the same transaction."""
-        statements = _add_game(table_id, NewGame(game_no, rules, seed, dealer))
+        with ``status`` the table's new status, and the next game's server seed, in
+        the same transaction."""
+        statements = _add_game(table_id, NewGame(game_no, rules, seed, dealer,
+                                                 next_server_seed))
         statements.pop()
         if status is not None:
             statements.append(_set_status(table_id, status))
@@ -395,7 +425,15 @@ class Store:
             by_no[int(game_no)].actions.append(action)
             by_no[int(game_no)].actors.append(actor)
             by_no[int(game_no)].seats.append(int(seat))
-        return TableRow(tid, title, json.loads(settings), float(created), status, seats, games)
+        server_seeds = {int(g): str(v) for g, v in self._read(
+            "SELECT game_no, server_seed FROM web_fair WHERE table_id = ?", (table_id,))}
+        client_seeds: dict[int, dict[int, str]] = {}
+        for game_no, seat, value in self._read(
+                "SELECT game_no, seat, value FROM web_client_seeds WHERE table_id = ?",
+                (table_id,)):
+            client_seeds.setdefault(int(game_no), {})[int(seat)] = str(value)
+        return TableRow(tid, title, json.loads(settings), float(created), status, seats, games,
+                        server_seeds, client_seeds)
 
     def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest tables still waiting or playing: id, title, status, seats."""
@@ -464,6 +502,8 @@ class Store:
         False if there is no such table."""
         return self._write([
             ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_games WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_seats WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_tables WHERE id = ?", (table_id,))]) == 1
@@ -486,9 +526,26 @@ def _game_stored(table_id: str, game: NewGame) -> Query:
 
 
 def _add_game(table_id: str, game: NewGame) -> list[tuple[str, Sequence[Any]]]:
-    """The statements that store a game's start and the status ``playing``."""
-    return [("INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
-             "VALUES (?, ?, ?, ?, ?)", (table_id, *game)), _set_status(table_id, "playing")]
+    """The statements that store a game's start (with the next game's server seed)
+    and, last, the status ``playing``."""
+    statements: list[tuple[str, Sequence[Any]]] = [(
+        "INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
+        "VALUES (?, ?, ?, ?, ?)", (table_id, *game[:4]))]
+    if game.next_server_seed:
+        statements.append(_add_server_seed(table_id, game.game_no + 1, game.next_server_seed))
+    return [*statements, _set_status(table_id, "playing")]
+
+
+def _add_server_seed(table_id: str, game_no: int, seed: str) -> tuple[str, Sequence[Any]]:
+    return ("INSERT INTO web_fair (table_id, game_no, server_seed) VALUES (?, ?, ?)",
+            (table_id, game_no, seed))
+
+
+def _client_seed(table_id: str, game_no: int, seat: int,
+                 value: str) -> tuple[str, Sequence[Any]]:
+    return ("INSERT INTO web_client_seeds (table_id, game_no, seat, value) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (table_id, game_no, seat) DO UPDATE SET value = excluded.value",
+            (table_id, game_no, seat, value))
 
 
 def _set_status(table_id: str, status: str) -> tuple[str, Sequence[Any]]:

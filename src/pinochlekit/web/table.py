@@ -30,6 +30,7 @@ from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
+from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
@@ -153,6 +154,10 @@ class Table:
         # the hints of the current ply, by (game number, ply, seat): computed once,
         # shared by every request for the same view (see :meth:`hint`)
         self._hints: dict[tuple[int, int, int], asyncio.Future[Hint]] = {}
+        # provably fair deals (docs/web.md "Fairness and privacy"): the server seed of
+        # each game, chosen before any browser contributes, and the contributions
+        self.server_seeds: dict[int, str] = {}
+        self.client_seeds: dict[int, dict[int, str]] = {}
         self.closed = False
         self.finished_at = time.monotonic()  # when the last game ended (see Hub.sweep)
 
@@ -164,6 +169,8 @@ class Table:
         settings = TableSettings.from_dict(row.settings)
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in row.seats]
         table = cls(row.id, row.title, settings, seats, row.created, db, compute)
+        table.server_seeds = dict(row.server_seeds)
+        table.client_seeds = {g: dict(v) for g, v in row.client_seeds.items()}
         for game in row.games:
             replayed = replay(GameRecord(game.rules, game.seed, game.dealer,
                                          tuple(game.actions)))
@@ -196,15 +203,29 @@ class Table:
         return "over" if game.phase is Phase.GAME_OVER else "playing"
 
     def _next_game(self, dealer: int | None = None) -> tuple[NewGame, AnyTableGame]:
-        """The next game (not yet stored nor started): its row and the game itself."""
-        seed = secrets.token_hex(16)
+        """The next game (not yet stored nor started): its row and the game itself.
+
+        Its seed derives from the server seed chosen (and shown hashed) before any
+        browser contributed, and every seat's contribution; a table stored before
+        these existed gets a random seed."""
+        game_no = len(self.games)
+        server_seed = self.server_seeds.get(game_no)
+        if server_seed is None:
+            seed = secrets.token_hex(16)
+        else:
+            given = self.client_seeds.get(game_no, {})
+            seed = game_seed(server_seed, [given.get(s.number, "") for s in self.seats],
+                             game_no)
         if dealer is None:
             dealer = secrets.randbelow(self.rules.players)
         game = new_game(self.rules, seed=seed, dealer=dealer)
-        return NewGame(len(self.games), str(self.rules), seed, dealer), game
+        next_seed = secrets.token_hex(32) if server_seed is not None else ""
+        return NewGame(game_no, str(self.rules), seed, dealer, next_seed), game
 
     def _begin(self, row: NewGame, game: AnyTableGame) -> None:
         """Start in memory a game whose row is committed."""
+        if row.next_server_seed:
+            self.server_seeds[row.game_no + 1] = row.next_server_seed
         self.games.append((row.seed, game))
         self.actors.append([])
         for seat in self.seats:
@@ -214,7 +235,8 @@ class Table:
         """Start a game (the first, or a rematch) once every seat is taken."""
         row, game = self._next_game(dealer)
         # the game row and the status "playing" go in one transaction
-        await self.db("add_game", self.id, *row, "playing")
+        await self.db("add_game", self.id, row.game_no, row.rules, row.seed, row.dealer,
+                      "playing", row.next_server_seed)
         self._begin(row, game)
 
     # -- what clients see ------------------------------------------------------
@@ -229,7 +251,8 @@ class Table:
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The full state message for one seat (``None``: a spectator)."""
-        message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat}
+        message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat,
+                                   "fair": self.fair()}
         game = self.game
         if game is None:
             message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
@@ -548,8 +571,10 @@ class Table:
             self.broadcast()
         self.kick()
 
-    async def join(self, number: int, name: str) -> str:
-        """Give an open seat to a person; the token that holds it."""
+    async def join(self, number: int, name: str, client_seed: str = "") -> str:
+        """Give an open seat to a person; the token that holds it. ``client_seed``:
+        what the person's browser contributes to the first game's deals (checked by
+        the caller: :data:`pinochlekit.web.dealing.CLIENT_SEED`)."""
         async with self.lock:
             seat = self.seats[number]
             if self.closed:
@@ -560,11 +585,22 @@ class Table:
             digest = token_hash(token)
             last = self.game is None and all(s.kind != OPEN for s in self.seats
                                              if s is not seat)
-            row, game = self._next_game() if last else (None, None)
+            pending = len(self.games)
+            given = (pending, client_seed) if client_seed and pending in self.server_seeds \
+                else None
+            if given is not None:  # the deal below counts it: memory first, undone below
+                self.client_seeds.setdefault(pending, {})[number] = client_seed
+            try:
+                row, game = self._next_game() if last else (None, None)
+            finally:
+                if given is not None:
+                    del self.client_seeds[pending][number]
             # the seat and (the last one taken) the first game in one transaction;
             # memory changes after it commits (docs/web.md "Nothing lost")
-            if not await self.db("claim_seat", self.id, number, name, digest, row):
+            if not await self.db("claim_seat", self.id, number, name, digest, row, given):
                 raise RejectedError("taken", f"seat {number} is not open")
+            if given is not None:
+                self.client_seeds.setdefault(pending, {})[number] = client_seed
             seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
             seat.away_since = time.monotonic()
             self._make_player(seat)
@@ -573,6 +609,42 @@ class Table:
                 self._begin(row, game)
             self.broadcast()
         return token
+
+    async def contribute(self, seat: int | None, value: Any) -> None:
+        """A seated person's browser contributes ``value`` (hexadecimal, 32 to 128
+        digits) to the next game's deals: the one not yet started, whose server seed
+        is already chosen and shown hashed (docs/web.md "Fairness and privacy")."""
+        if seat is None or not self.seats[seat].is_human:
+            raise RejectedError("spectator", "only a seated person contributes to the deals")
+        if not isinstance(value, str) or not CLIENT_SEED.fullmatch(value):
+            raise RejectedError("bad_message", "seed: 32 to 128 hexadecimal digits (0-9, a-f)")
+        async with self.lock:
+            pending = len(self.games)
+            if pending not in self.server_seeds:
+                raise RejectedError("no_fair", "this table was made before browsers could "
+                                    "contribute to its deals")
+            await self.db("set_client_seed", self.id, pending, seat, value)
+            self.client_seeds.setdefault(pending, {})[seat] = value
+
+    def fair(self) -> dict[str, Any]:
+        """What everyone may know of the deals' seeds: the hash of the next game's
+        server seed (chosen before any contribution), which seats contributed to it,
+        and for every finished game its server seed and contributions, revealed."""
+        out: dict[str, Any] = {"games": []}
+        pending = len(self.games)
+        for game_no in range(max(0, pending - 2), pending + 1):  # the last ones only
+            server_seed = self.server_seeds.get(game_no)
+            if server_seed is None:
+                continue
+            given = self.client_seeds.get(game_no, {})
+            entry: dict[str, Any] = {"game_no": game_no,
+                                     "commitment": server_commitment(server_seed),
+                                     "contributed": sorted(given)}
+            if game_no < pending and self.games[game_no][1].phase is Phase.GAME_OVER:
+                entry["server_seed"] = server_seed
+                entry["client_seeds"] = [given.get(s.number, "") for s in self.seats]
+            out["games"].append(entry)
+        return out
 
     def close(self) -> None:
         """Stop the table's tasks (server shutdown)."""
