@@ -135,6 +135,7 @@ function receive(message) {
       hintAsked = false;
     }
     remember();
+    contribute();
     announce(previous);
     render();
   }
@@ -241,11 +242,38 @@ function renderJoin() {
   }
 }
 
+// -- contributing to the deals (docs/web.md "Fairness and privacy") ------------------
+
+/** 16 random bytes from the browser, in hexadecimal: this seat's share of a game's seed. */
+function randomSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Once per game not yet dealt whose server seed is shown hashed: send a fresh share,
+ *  and keep the hash this browser saw, to check it when the seed is revealed. */
+function contribute() {
+  if (mySeat === null || !state.fair) return;
+  for (const game of state.fair.games) {
+    const key = `pinochle.fair.${tableId}.${game.game_no}`;
+    if (game.server_seed !== undefined) {
+      const seen = JSON.parse(localStorage.getItem(key) || "null");
+      game.checked = seen ? seen.commitment === game.commitment : null;
+      continue;
+    }
+    if (game.game_no < state.table.game_no || localStorage.getItem(key)) continue;
+    const value = randomSeed();
+    localStorage.setItem(key, JSON.stringify({ commitment: game.commitment, value }));
+    send({ type: "seed", value });
+  }
+}
+
 async function join(seat) {
   const name = $("join-name").value.trim();
   if (!name) { showError("Give your name first."); $("join-name").focus(); return; }
   try {
-    const joined = await api("POST", `/api/tables/${tableId}/join`, { seat, name });
+    const joined = await api("POST", `/api/tables/${tableId}/join`,
+      { seat, name, client_seed: randomSeed() });
     localStorage.setItem("pinochle.name", name);
     me = { token: joined.token, seat };
     localStorage.setItem(tokenKey(tableId), JSON.stringify(me));
