@@ -455,6 +455,8 @@ def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
     server_seed = first["server_seed"]
     assert hashlib.sha256(server_seed.encode()).hexdigest() == shown
     assert first["client_seeds"] == [ann_seed, "", "", ""]
+    history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
+    assert history["games"][0]["fair"] == first  # also in the table's history
     hand = over["last_hand"]
     assert hand["number"] == 1  # one hand to 10 points
     expected = deal_seed(game_seed(server_seed, first["client_seeds"], 0), 0)

@@ -626,13 +626,15 @@ class Table:
             await self.db("set_client_seed", self.id, pending, seat, value)
             self.client_seeds.setdefault(pending, {})[seat] = value
 
-    def fair(self) -> dict[str, Any]:
+    def fair(self, everything: bool = False) -> dict[str, Any]:
         """What everyone may know of the deals' seeds: the hash of the next game's
         server seed (chosen before any contribution), which seats contributed to it,
-        and for every finished game its server seed and contributions, revealed."""
+        and for every finished game its server seed and contributions, revealed
+        (the last games only, or with ``everything`` every game)."""
         out: dict[str, Any] = {"games": []}
         pending = len(self.games)
-        for game_no in range(max(0, pending - 2), pending + 1):  # the last ones only
+        first = 0 if everything else max(0, pending - 2)
+        for game_no in range(first, pending + 1):
             server_seed = self.server_seeds.get(game_no)
             if server_seed is None:
                 continue
