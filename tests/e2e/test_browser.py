@@ -24,7 +24,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     base = tmp_path_factory.mktemp("browser")
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log",
+                       extra=("--create-limit", "100000")) as srv:  # one client: 127.0.0.1
         yield srv
 
 
