@@ -59,6 +59,10 @@ def test_the_page_contributes_a_random_value_to_each_game(server: ServerProcess,
     (g0, s0, v0), (g1, s1, v1) = seeds()
     assert (g0, s0, g1, s1) == (0, 0, 1, 0) and v0 != v1
     assert isinstance(v0, str)
+    saw = json.loads(page.evaluate(f"localStorage.getItem('pinochle.fair.{table}.0')"))
+    assert saw["value"] == v0 and len(saw["commitment"]) == 64
+    page.get_by_text("the server's seed is fixed").first.wait_for(state="attached",
+                                                                   timeout=10_000)
     assert len(v0) == 32 and int(v0, 16) >= 0
     page.close()
 

@@ -213,8 +213,8 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         except RejectedError as error:
             status = {"full": 503, "too_many": 429}.get(error.code, 400)
             return rejected(error, status)
-        return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info()},
-                            status_code=201)
+        return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info(),
+                             "fair": table.fair()}, status_code=201)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -183,6 +183,12 @@ async function create(event) {
     const joined = await api("POST", `/api/tables/${table.id}/join`,
       { seat: 0, name, client_seed: clientSeed });
     localStorage.setItem(tokenKey(table.id), JSON.stringify({ token: joined.token, seat: 0 }));
+    // the hash of the first game's server seed this browser saw before adding its value
+    const first = table.fair.games.find((g) => g.game_no === 0);
+    if (first) {
+      localStorage.setItem(`pinochle.fair.${table.id}.0`,
+        JSON.stringify({ commitment: first.commitment, value: clientSeed }));
+    }
     location.href = table.url;
   } catch (error) {
     $("create-error").textContent = error.message;

@@ -2,7 +2,7 @@
 // every change; this page only draws it and sends the actions the player picks.
 import { api, cardElement, cardName, cardsName, el, plainCard, seatLabel, seatName, SUIT_NAME,
          SUIT_SYMBOL, tokenKey } from "./cards.js";
-import { checkHand } from "./fair.js";
+import { checkHand, sha256Hex } from "./fair.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -710,6 +710,32 @@ function renderFair() {
     const code = el("code", state.deal.commitment, "hash");
     p.append(code, el("span", ". The seed is revealed when the hand is over."));
     box.append(p);
+  }
+  // docs/web.md "Fairness and privacy": the server seed of each game, fixed before the
+  // browsers' values; checked here once revealed
+  for (const game of (state.fair ? state.fair.games : [])) {
+    const seen = JSON.parse(localStorage.getItem(`pinochle.fair.${tableId}.${game.game_no}`)
+      || "null");
+    if (game.server_seed === undefined) {
+      const mine = mySeat !== null && game.contributed.includes(mySeat);
+      box.append(el("p", `Game ${game.game_no + 1}: the server's seed is fixed (SHA-256 ` +
+        `${game.commitment}) before the players' browsers add theirs` +
+        `${mine ? "; this browser has added its own random value" : ""}.`));
+      continue;
+    }
+    const hashOk = sha256Hex(game.server_seed) === game.commitment
+      && (!seen || seen.commitment === game.commitment);
+    const mineOk = !seen || mySeat === null || game.client_seeds[mySeat] === seen.value
+      || !game.client_seeds[mySeat];
+    const args = game.client_seeds.map((c) => ` --client-seed ${c || "-"}`).join("");
+    const item = el("p", `Game ${game.game_no + 1}: ${hashOk && mineOk ? "✓" : "✗ MISMATCH"} ` +
+      `the server seed ${hashOk ? "matches" : "does NOT match"} the hash shown before the game` +
+      `${seen ? "" : " (this browser did not see that hash)"}` +
+      `${mineOk ? "" : "; this browser's value is NOT among the values"}.`, hashOk && mineOk ? "ok" : "bad");
+    item.append(el("div", `pinochle verify --server-seed ${game.server_seed}${args} ` +
+      `--game ${game.game_no} --hand 0 --dealer D --server-commitment ${game.commitment}`,
+      "hint small"));
+    box.append(item);
   }
   const list = el("ul", "", "fair-list");
   for (const hand of state.hands.slice(-5).reverse()) {
