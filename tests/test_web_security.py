@@ -247,7 +247,7 @@ def test_the_operator_lists_and_removes_tables(tmp_path: Path) -> None:
         watcher = Client(srv, spam)
         try:
             watcher.wait(lambda m: m["type"] == "state")
-            removed = _tables_command("remove", spam, "--db", db)
+            removed = _tables_command("remove", "--db", db, "--", spam)  # an id may start with -
             assert removed.returncode == 0 and f"removed {spam}" in removed.stdout
             closed = watcher.wait(lambda m: m["type"] == "error", timeout=10)
             assert closed["code"] == "table_closed"

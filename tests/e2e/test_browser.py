@@ -458,6 +458,10 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     status = page.locator("#status").inner_text()
     assert re.search(r"Game over: .+ wins with \d+ \(others: -?\d+, -?\d+\)\.", status), status
     assert page.locator("#scores tr.total td").count() == 3
+    # docs/web.md "Fairness and privacy": the game's server seed, revealed, is checked here
+    fair = page.get_by_text("Game 1: ✓ the server seed matches the hash shown before the game")
+    fair.wait_for(state="attached", timeout=10_000)
+    assert "did not see" not in (fair.text_content() or ""), fair.text_content()
     if page.locator("#summary[open]").count():
         page.get_by_role("button", name="Continue").click()
     page.get_by_role("button", name="Rematch").click()

@@ -103,8 +103,8 @@ def test_a_removed_table_says_so(server: ServerProcess, browser: Browser) -> Non
     table = url.rsplit("/", 1)[1]
     page.locator("#hand button").first.wait_for(timeout=10_000)
     assert server.db is not None
-    done = subprocess.run([sys.executable, "-m", "pinochlekit", "tables", "remove", table,
-                           "--db", server.db], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "tables", "remove", "--db",
+                           server.db, "--", table], capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr
     page.get_by_text("There is no such table").wait_for(timeout=15_000)

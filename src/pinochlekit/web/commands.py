@@ -72,15 +72,20 @@ def add_commands(command: Command) -> None:
                   "with their seats, games and actions. A running server forgets a "
                   "removed table at its next sweep (--sweep-interval).\n\nexamples: "
                   "pinochle tables list --status waiting --older-than 3600\n"
-                  "pinochle tables remove Xb3k9Q aZ0-pr")
-    sub.add_argument("action", choices=("list", "remove"), help="list, or remove tables")
-    sub.add_argument("ids", nargs="*", metavar="ID", help="remove: the tables to remove")
-    sub.add_argument("--db", metavar="URL",
-                     help="the server's database (default: as 'pinochle serve')")
-    sub.add_argument("--status", choices=("waiting", "playing", "over", "expired"),
-                     help="only tables of this status (remove: every such table)")
-    sub.add_argument("--older-than", type=float, default=0.0, metavar="SECONDS",
-                     help="only tables created at least this long ago")
+                  "pinochle tables remove -- Xb3k9Q -aZ0pr (after --, an id may start with -)")
+    actions = sub.add_subparsers(dest="action", required=True, metavar="{list,remove}")
+    for name, summary in (("list", "list the stored tables, newest first"),
+                          ("remove", "remove tables with their seats, games and actions")):
+        part = actions.add_parser(name, help=summary, description=summary)
+        if name == "remove":
+            part.add_argument("ids", nargs="*", metavar="ID",
+                              help="the tables to remove (after --, an id may start with -)")
+        part.add_argument("--db", metavar="URL",
+                          help="the server's database (default: as 'pinochle serve')")
+        part.add_argument("--status", choices=("waiting", "playing", "over", "expired"),
+                          help="only tables of this status (remove: every such table)")
+        part.add_argument("--older-than", type=float, default=0.0, metavar="SECONDS",
+                          help="only tables created at least this long ago")
 
     sub = command("verify", _run_verify, "check a hand's deal from its revealed seed",
                   "Recompute a hand's deal from the deal seed a table revealed after the "
@@ -240,9 +245,8 @@ def _run_tables(args: argparse.Namespace) -> int:
     from pinochlekit.web.hub import default_db_url
     from pinochlekit.web.storage import Store, StoreError
 
-    if args.action == "list" and args.ids:
-        raise UsageError("list takes no table ids (use --status and --older-than)")
-    if args.action == "remove" and not args.ids and args.status is None:
+    ids: list[str] = list(getattr(args, "ids", []))
+    if args.action == "remove" and not ids and args.status is None:
         raise UsageError("remove: give table ids, or --status (with --older-than) to "
                          "remove every such table")
     try:
@@ -257,7 +261,7 @@ def _run_tables(args: argparse.Namespace) -> int:
                 print(f"{row['id']}\t{row['status']}\t{age} s old\t{row['people']} "
                       f"people\t{row['games']} games\t{row['title']}")
             return 0
-        ids = list(args.ids) or [r["id"] for r in store.operator_list(
+        ids = ids or [r["id"] for r in store.operator_list(
             args.status, args.older_than, limit=1_000_000)]
         missing = 0
         for table_id in ids:

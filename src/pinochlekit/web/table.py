@@ -401,8 +401,7 @@ class Table:
         Nothing illegal is ever stored: a stored action that the replay refuses
         would make the table impossible to rebuild after a restart.
         """
-        if self.closed:  # removed by the operator, or forgotten (see Hub.drop)
-            raise RejectedError("table_closed", "this table is closed; reload the page")
+        self._check_open()
         action = parse_game_action(self.rules, text)
         if not game.is_legal(action, seat):
             raise RejectedError("illegal", f"illegal action {text!r}")
@@ -544,6 +543,7 @@ class Table:
         if seat is None:
             raise RejectedError("spectator", "only seated players can start a rematch")
         async with self.lock:
+            self._check_open()
             game = self.game
             if game is None or game.phase is not Phase.GAME_OVER:
                 raise RejectedError("not_over", "a rematch starts only when the game is over")
@@ -556,6 +556,7 @@ class Table:
         if seat is None:
             raise RejectedError("spectator", "only seated players can fill the table")
         async with self.lock:
+            self._check_open()
             if self.game is not None:
                 raise RejectedError("started", "the game has started: every seat is taken")
             filled = [(other.number, level, computer_name(level))
@@ -577,8 +578,7 @@ class Table:
         the caller: :data:`pinochlekit.web.dealing.CLIENT_SEED`)."""
         async with self.lock:
             seat = self.seats[number]
-            if self.closed:
-                raise RejectedError("table_closed", "this table is closed")
+            self._check_open()
             if seat.kind != OPEN:
                 raise RejectedError("taken", f"seat {number} is not open")
             token = secrets.token_urlsafe(24)
@@ -619,6 +619,7 @@ class Table:
         if not isinstance(value, str) or not CLIENT_SEED.fullmatch(value):
             raise RejectedError("bad_message", "seed: 32 to 128 hexadecimal digits (0-9, a-f)")
         async with self.lock:
+            self._check_open()
             pending = len(self.games)
             if pending not in self.server_seeds:
                 raise RejectedError("no_fair", "this table was made before browsers could "
@@ -647,6 +648,13 @@ class Table:
                 entry["client_seeds"] = [given.get(s.number, "") for s in self.seats]
             out["games"].append(entry)
         return out
+
+    def _check_open(self) -> None:
+        """:class:`RejectedError` ``table_closed`` for a table the server forgot
+        (removed by the operator, expired or finished: see :meth:`Hub.drop`); its
+        store rows may be gone or belong to a table loaded afresh."""
+        if self.closed:
+            raise RejectedError("table_closed", "this table is closed; reload the page")
 
     def close(self) -> None:
         """Stop the table's tasks (server shutdown)."""

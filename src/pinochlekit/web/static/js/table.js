@@ -718,9 +718,11 @@ function renderFair() {
       || "null");
     if (game.server_seed === undefined) {
       const mine = mySeat !== null && game.contributed.includes(mySeat);
-      box.append(el("p", `Game ${game.game_no + 1}: the server's seed is fixed (SHA-256 ` +
-        `${game.commitment}) before the players' browsers add theirs` +
-        `${mine ? "; this browser has added its own random value" : ""}.`));
+      const p = el("p", `Game ${game.game_no + 1}: the server's seed is fixed before the ` +
+        `players' browsers add theirs${mine ? " (this browser has added its own random value)" : ""}; ` +
+        "its SHA-256 is ");
+      p.append(el("code", game.commitment, "server-hash"), el("span", "."));
+      box.append(p);
       continue;
     }
     const hashOk = sha256Hex(game.server_seed) === game.commitment
@@ -728,14 +730,15 @@ function renderFair() {
     const mineOk = !seen || mySeat === null || game.client_seeds[mySeat] === seen.value
       || !game.client_seeds[mySeat];
     const args = game.client_seeds.map((c) => ` --client-seed ${c || "-"}`).join("");
-    const item = el("p", `Game ${game.game_no + 1}: ${hashOk && mineOk ? "✓" : "✗ MISMATCH"} ` +
+    const item = el("li", `Game ${game.game_no + 1}: ${hashOk && mineOk ? "✓" : "✗ MISMATCH"} ` +
       `the server seed ${hashOk ? "matches" : "does NOT match"} the hash shown before the game` +
       `${seen ? "" : " (this browser did not see that hash)"}` +
       `${mineOk ? "" : "; this browser's value is NOT among the values"}.`, hashOk && mineOk ? "ok" : "bad");
     item.append(el("div", `pinochle verify --server-seed ${game.server_seed}${args} ` +
       `--game ${game.game_no} --hand 0 --dealer D --server-commitment ${game.commitment}`,
       "hint small"));
-    box.append(item);
+    box.append(el("ul", "", "fair-list"));
+    box.lastChild.append(item);
   }
   const list = el("ul", "", "fair-list");
   for (const hand of state.hands.slice(-5).reverse()) {
