@@ -6,8 +6,10 @@ PINOCHLEKIT_TEST_PG is set), bounded to a few seconds."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
+import random
 import secrets
 import socket
 import sqlite3
@@ -25,7 +27,8 @@ from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.deals import deal_seed
 from pinochlekit.errors import RulesError
-from pinochlekit.rules import Rules
+from pinochlekit.games import new_game
+from pinochlekit.rules import MOST_POINTS, PRESETS, Rules
 from pinochlekit.web.dealing import game_seed
 from pinochlekit.web.hub import default_db_url
 from pinochlekit.web.process import ServerProcess
@@ -94,6 +97,30 @@ def test_rules_without_a_legal_action_are_refused_naming_the_field() -> None:
     with pytest.raises(RulesError, match="min_bid"):
         Rules(min_bid=3860, players=3, cards_passed=0, pass_with_help=False)
     assert Rules(min_bid=3850).min_bid == 3850  # the highest bid itself can be opened
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS if p != "two"])  # two: no auction
+def test_every_accepted_extreme_leaves_the_seat_to_act_a_legal_action(preset: str) -> None:
+    """The extremes of the auction options, each accepted by Rules, played at random
+    for a hand: whoever is to act always has a legal action."""
+    base = Rules.preset(preset)
+    chooser = random.Random(preset)
+    for min_bid in (base.bid_step, MOST_POINTS - MOST_POINTS % base.bid_step):
+        for required in (False, True):
+            for stuck in (False, True):
+                try:
+                    rules = dataclasses.replace(base, min_bid=min_bid,
+                                                first_bid_required=required,
+                                                dealer_stuck=stuck, target=10)
+                except RulesError:
+                    continue  # refused, naming its field: fine
+                game = new_game(rules, seed=f"{preset}/{min_bid}/{required}/{stuck}")
+                for _ in range(200):
+                    if game.to_act is None:
+                        break
+                    legal = game.legal_actions()
+                    assert legal, (str(rules), game.phase)
+                    game.apply(chooser.choice(legal), game.to_act)
 
 
 def test_the_server_refuses_a_table_no_one_could_play(server: ServerProcess) -> None:
