@@ -534,3 +534,15 @@ def test_a_browsers_seed_counts_for_the_next_game_and_bad_ones_are_refused(
     status, body = request("POST", f"{server.url}/api/tables/{table}/join",
                            {"seat": 1, "name": "Bob", "client_seed": "not hex"})
     assert status == 422 and "client_seed" in body["error"]
+
+
+def test_a_nul_in_a_title_or_name_is_no_error_on_postgresql(tmp_path: Path) -> None:
+    url = pg_url()
+    with ServerProcess(url, log=tmp_path / "server.log") as srv:
+        status, body = request("POST", srv.url + "/api/tables",
+                               {"title": "Club\x00 night\u202e", "seats": ["open", "easy",
+                                                                         "easy", "easy"]})
+        assert status == 201 and body["table"]["title"] == "Club night", body
+        status, body = request("POST", f"{srv.url}/api/tables/{body['id']}/join",
+                               {"seat": 0, "name": "A\x00nn"})
+        assert status == 200 and body["table"]["seats"][0]["name"] == "Ann", body
