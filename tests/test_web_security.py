@@ -546,3 +546,23 @@ def test_a_nul_in_a_title_or_name_is_no_error_on_postgresql(tmp_path: Path) -> N
         status, body = request("POST", f"{srv.url}/api/tables/{body['id']}/join",
                                {"seat": 0, "name": "A\x00nn"})
         assert status == 200 and body["table"]["seats"][0]["name"] == "Ann", body
+
+
+def test_a_fill_whose_commit_reply_is_cut_still_starts_the_game(
+        tmp_path: Path, cutter: tuple[CommitCutter, str]) -> None:
+    proxy, url = cutter
+    with ServerProcess(url, log=tmp_path / "server.log",
+                       extra=("--sweep-interval", "3600")) as srv:
+        table = new_table(srv, "pagat", ["open", "open", "easy", "easy"], pace=0.2)
+        ann = Client(srv, table, join(srv, table, 0, "Ann"))
+        try:
+            ann.wait(lambda m: m["type"] == "state")
+            proxy.arm()  # the fill's commit (two seats and the first game) is cut
+            ann.send({"type": "fill", "level": "easy"})
+            state = ann.wait(lambda m: m["type"] == "state" and m["view"] is not None,
+                             timeout=20)
+            assert proxy.cuts == 1
+            assert [s["kind"] for s in state["table"]["seats"]] == ["human", "easy", "easy",
+                                                                    "easy"]
+        finally:
+            ann.close()
