@@ -27,9 +27,12 @@ Message = dict[str, Any]
 
 def serve(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[ServerProcess]:
     """The body of a test module's ``server`` fixture: ``pinochle serve`` on a fresh
-    SQLite file in a temporary directory named ``name``, stopped afterwards."""
+    SQLite file in a temporary directory named ``name`` (the per-address creation
+    limit lifted), stopped afterwards."""
     base = tmp_path_factory.mktemp(name)
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+    # one client (127.0.0.1) makes every table of a module: no per-address creation limit
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log",
+                       extra=("--create-limit", "100000")) as srv:
         yield srv
 
 

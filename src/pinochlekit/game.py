@@ -51,7 +51,7 @@ from pinochlekit.errors import (
 )
 from pinochlekit.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.record import GameRecord
-from pinochlekit.rules import Rules
+from pinochlekit.rules import MOST_POINTS, Rules
 from pinochlekit.tricks import (
     card_points,
     explain_illegal,
@@ -155,7 +155,7 @@ def max_bid(rules: Rules) -> int:
     only meld worth more than 1,000 and takes ten cards), so a team scores at
     most 2 x 1,800 + 250 = 3,850 in the ordinary scale.
     """
-    top = (2 * 1800 + 250) // rules.unit
+    top = MOST_POINTS // rules.unit  # Rules refuses a min_bid above it
     return top - (top - rules.opening_bid) % rules.step
 
 

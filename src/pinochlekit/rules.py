@@ -32,7 +32,7 @@ from typing import Any, Literal, get_args, get_type_hints
 
 from pinochlekit.errors import RulesError
 
-__all__ = ["PRESETS", "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
+__all__ = ["MOST_POINTS", "PRESETS", "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
 
 RunExtra = Literal["marries", "nothing"]
 Doubles = Literal["special", "plain"]
@@ -47,6 +47,12 @@ Widow = Literal["out", "take"]
 
 def _opt(default: Any, doc: str, source: str) -> Any:
     return field(default=default, metadata={"doc": doc, "source": source})
+
+
+#: The most a side can score in one hand, in the ordinary scale: twice the most meld
+#: twelve cards hold (1,800) and every trick point (250); no bid may be higher
+#: (:func:`pinochlekit.game.max_bid`).
+MOST_POINTS = 2 * 1800 + 250
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,6 +174,11 @@ class Rules:
         if self.min_bid % self.bid_step:  # RULES.md §1 Auction: every bid a multiple of 10
             raise RulesError("min_bid", f"must be a multiple of bid_step ({self.bid_step}), "
                              f"not {self.min_bid}")
+        if self.players != 2 and self.min_bid > MOST_POINTS:
+            # no bid at all could be made: the first bidder who must open (or a stuck
+            # dealer) would have no legal action, and nobody could ever make a contract
+            raise RulesError("min_bid", f"must be at most {MOST_POINTS}, the most a side "
+                             f"can score in a hand (game.max_bid), not {self.min_bid}")
 
     def _check_three(self) -> None:
         """RULES.md §3: no partners, so nothing is passed and no partner sits out."""

@@ -32,7 +32,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     base = tmp_path_factory.mktemp("browser")
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log") as srv:
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log",
+                       extra=("--create-limit", "100000")) as srv:  # one client: 127.0.0.1
         yield srv
 
 
@@ -466,6 +467,10 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     status = page.locator("#status").inner_text()
     assert re.search(r"Game over: .+ wins with \d+ \(others: -?\d+, -?\d+\)\.", status), status
     assert page.locator("#scores tr.total td").count() == 3
+    # docs/web.md "Fairness and privacy": the game's server seed, revealed, is checked here
+    fair = page.get_by_text("Game 1: ✓ the server seed matches the hash shown before the game")
+    fair.wait_for(state="attached", timeout=10_000)
+    assert "did not see" not in (fair.text_content() or ""), fair.text_content()
     # the last hand's summary comes once its final trick has been held (1.2 s)
     try:
         page.wait_for_selector("#summary[open]", timeout=3000)

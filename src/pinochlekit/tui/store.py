@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pinochlekit.errors import PinochleError, RecordError
+from pinochlekit.private import private_dir, private_sqlite
 from pinochlekit.record import GameRecord
 
 __all__ = ["DB_NAME", "SavedGame", "Store", "StoreError", "data_dir"]
@@ -106,9 +107,12 @@ class Store:
         """Open (creating if needed) the database at ``path`` (default: in :func:`data_dir`)."""
         self.path = path or data_dir() / DB_NAME
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # owner only, whatever the umask: the seeds of games in progress
+            private_dir(self.path.parent, narrow=path is None)
+            private_sqlite(self.path)
             self._db = sqlite3.connect(self.path, timeout=10)
             self._db.executescript(_SCHEMA)
+            private_sqlite(self.path)  # a journal left behind: 0600 too
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the saved games {str(self.path)!r}: {error}") from None
 

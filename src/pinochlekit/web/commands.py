@@ -1,4 +1,4 @@
-"""The ``pinochle serve`` and ``pinochle verify`` subcommands.
+"""The ``pinochle serve``, ``pinochle tables`` and ``pinochle verify`` subcommands.
 
 ``verify`` needs only the engine: it recomputes a hand's deal from the deal
 seed the table revealed after the hand, and checks the hash shown before it.
@@ -20,10 +20,11 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from pinochlekit.web.dealing import dealt_cards
+from pinochlekit.deals import deal_seed
+from pinochlekit.web.dealing import dealt_cards, game_seed, server_commitment
 from pinochlekit.web.messages import commitment
 
-__all__ = ["add_commands", "verify_lines"]
+__all__ = ["add_commands", "fair_deal_seed", "verify_lines"]
 
 Command = Callable[..., argparse.ArgumentParser]
 
@@ -33,7 +34,7 @@ class VerifyError(ValueError):
 
 
 def add_commands(command: Command) -> None:
-    """Register ``serve`` and ``verify`` with the ``pinochle`` parser's ``command``."""
+    """Register ``serve``, ``tables`` and ``verify`` with the ``pinochle`` parser's ``command``."""
     sub = command("serve", _run_serve, "play in a browser: run a server for your club",
                   "Start the web server and print the address to open. Create a table in "
                   "the lobby, send the invite link to friends, put computer players in "
@@ -50,6 +51,41 @@ def add_commands(command: Command) -> None:
                           "directory, or in $PINOCHLEKIT_DATA)")
     sub.add_argument("--max-tables", type=int, default=1000, metavar="N",
                      help="tables the server holds at most (default: 1000)")
+    sub.add_argument("--create-limit", type=int, default=20, metavar="N",
+                     help="tables one client address may create per --create-window "
+                          "(default: 20)")
+    sub.add_argument("--create-window", type=float, default=600.0, metavar="SECONDS",
+                     help="the window of --create-limit (default: 600)")
+    sub.add_argument("--waiting-expiry", type=float, default=86400.0, metavar="SECONDS",
+                     help="a table still waiting for players this long after it was "
+                          "created expires (default: 86400, a day)")
+    sub.add_argument("--max-finished", type=int, default=50, metavar="N",
+                     help="finished tables kept in memory; every table stays in the "
+                          "database for its history (default: 50)")
+    sub.add_argument("--sweep-interval", type=float, default=30.0, metavar="SECONDS",
+                     help="seconds between sweeps for expired, removed and finished "
+                          "tables (default: 30)")
+
+    sub = command("tables", _run_tables, "list or remove a server's stored tables",
+                  "For the operator of 'pinochle serve': list the tables stored in the "
+                  "database (all, or one status, or only the old ones), or remove tables "
+                  "with their seats, games and actions. A running server forgets a "
+                  "removed table at its next sweep (--sweep-interval).\n\nexamples: "
+                  "pinochle tables list --status waiting --older-than 3600\n"
+                  "pinochle tables remove -- Xb3k9Q -aZ0pr (after --, an id may start with -)")
+    actions = sub.add_subparsers(dest="action", required=True, metavar="{list,remove}")
+    for name, summary in (("list", "list the stored tables, newest first"),
+                          ("remove", "remove tables with their seats, games and actions")):
+        part = actions.add_parser(name, help=summary, description=summary)
+        if name == "remove":
+            part.add_argument("ids", nargs="*", metavar="ID",
+                              help="the tables to remove (after --, an id may start with -)")
+        part.add_argument("--db", metavar="URL",
+                          help="the server's database (default: as 'pinochle serve')")
+        part.add_argument("--status", choices=("waiting", "playing", "over", "expired"),
+                          help="only tables of this status (remove: every such table)")
+        part.add_argument("--older-than", type=float, default=0.0, metavar="SECONDS",
+                          help="only tables created at least this long ago")
 
     sub = command("verify", _run_verify, "check a hand's deal from its revealed seed",
                   "Recompute a hand's deal from the deal seed a table revealed after the "
@@ -58,7 +94,8 @@ def add_commands(command: Command) -> None:
                   "the stock in drawing order). With --commitment, check the hash too (exit "
                   "status 1 if it differs).\n\nexample: pinochle verify 3f2a...e9 --dealer 2 "
                   "--commitment 9b1c...07")
-    sub.add_argument("seed", metavar="DEAL_SEED", help="the deal seed revealed after the hand")
+    sub.add_argument("seed", metavar="DEAL_SEED", nargs="?",
+                     help="the deal seed revealed after the hand (or give --server-seed)")
     sub.add_argument("--dealer", type=int, required=True, metavar="SEAT",
                      help="the dealer's seat of that hand (0 to players - 1)")
     sub.add_argument("--players", type=int, default=4, metavar="N",
@@ -66,6 +103,20 @@ def add_commands(command: Command) -> None:
                           "or 2 (two-handed, with a stock)")
     sub.add_argument("--commitment", metavar="HASH",
                      help="the hash the table showed before the hand")
+    sub.add_argument("--server-seed", metavar="SEED",
+                     help="the game's server seed, revealed when the game is over: the "
+                          "deal seed is then computed from it, the --client-seed values, "
+                          "--game and --hand (docs/web.md 'Fairness and privacy')")
+    sub.add_argument("--client-seed", action="append", default=[], metavar="VALUE",
+                     help="what each seat's browser contributed, in seat order, once per "
+                          "seat ('-' for a seat that gave none: a computer)")
+    sub.add_argument("--game", type=int, default=0, metavar="N",
+                     help="with --server-seed: the game number at the table, from 0")
+    sub.add_argument("--hand", type=int, default=0, metavar="N",
+                     help="with --server-seed: the deal number in the game, from 0 "
+                          "(redeals counted)")
+    sub.add_argument("--server-commitment", metavar="HASH",
+                     help="the hash of the server seed the table showed before the game")
 
 
 def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) -> list[str]:
@@ -85,6 +136,30 @@ def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) ->
     return lines
 
 
+def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand: int,
+                   players: int, shown: str | None = None) -> tuple[str, list[str]]:
+    """The deal seed of hand ``hand`` of game ``game_no`` from the game's server seed
+    and every seat's contribution (``-`` or empty: none), and the lines that say how;
+    :class:`VerifyError` if the server seed's hash is not ``shown`` or a seat is
+    missing."""
+    if len(client_seeds) != players:
+        raise VerifyError(f"give --client-seed once per seat ({players}, in seat order; "
+                          f"'-' for a seat that gave none), not {len(client_seeds)} times")
+    if game_no < 0 or hand < 0:
+        raise VerifyError("--game and --hand count from 0")
+    digest = server_commitment(server_seed)
+    if shown is not None and shown.strip().lower() != digest:
+        raise VerifyError(f"the server seed does not match: its SHA-256 is {digest}, the "
+                          f"table showed {shown.strip()}")
+    given = ["" if c.strip() in ("", "-") else c.strip().lower() for c in client_seeds]
+    seed = deal_seed(game_seed(server_seed, given, game_no), hand)
+    lines = [f"server seed commitment (SHA-256): {digest}"]
+    if shown is not None:
+        lines.append("the hash matches what the table showed before the game")
+    lines.append(f"deal seed of game {game_no}, hand {hand}: {seed}")
+    return seed, lines
+
+
 def _run_verify(args: argparse.Namespace) -> int:
     from pinochlekit.cli import UsageError
 
@@ -93,7 +168,23 @@ def _run_verify(args: argparse.Namespace) -> int:
     if not 0 <= args.dealer < args.players:
         raise UsageError(f"--dealer must be a seat from 0 to {args.players - 1}, not "
                          f"{args.dealer}")
-    seed = args.seed.strip()
+    extra: list[str] = []
+    if args.server_seed is None:
+        if args.seed is None:
+            raise UsageError("give the DEAL_SEED, or --server-seed with --client-seed")
+        seed = args.seed.strip()
+    else:
+        try:
+            seed, extra = fair_deal_seed(args.server_seed.strip(), args.client_seed,
+                                         args.game, args.hand, args.players,
+                                         args.server_commitment)
+        except VerifyError as error:
+            print(f"pinochle: error: {error}", file=sys.stderr)
+            return 1
+        if args.seed is not None and args.seed.strip().lower() != seed:
+            print(f"pinochle: error: the deal seed {args.seed.strip()} is not the one the "
+                  f"seeds give ({seed})", file=sys.stderr)
+            return 1
     try:
         lines = verify_lines(seed, args.dealer, args.commitment, args.players)
     except VerifyError as error:
@@ -101,6 +192,7 @@ def _run_verify(args: argparse.Namespace) -> int:
         return 1
     if args.commitment:
         lines.insert(1, "the hash matches what the table showed before the hand")
+    lines[:0] = extra
     print("\n".join(lines))
     return 0
 
@@ -124,7 +216,17 @@ def _run_serve(args: argparse.Namespace) -> int:
         Store.open(url).close()  # fail now, with one line, if the database is unusable
     except StoreError as error:
         raise UsageError(str(error)) from None
-    app = create_app(url, Limits(max_tables=args.max_tables))
+    for name in ("max_tables", "create_limit", "max_finished"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    for name in ("create_window", "waiting_expiry", "sweep_interval"):
+        if not getattr(args, name) > 0:
+            raise UsageError(f"--{name.replace('_', '-')} must be more than 0 seconds")
+    app = create_app(url, Limits(max_tables=args.max_tables, creates=args.create_limit,
+                                 create_window=args.create_window,
+                                 waiting_expiry=args.waiting_expiry,
+                                 max_finished=args.max_finished,
+                                 sweep_interval=args.sweep_interval))
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
           "Ctrl-C stops", file=sys.stderr, flush=True)
@@ -133,3 +235,41 @@ def _run_serve(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning",
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     return 0
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    """``pinochle tables list|remove``: the operator's view of the stored tables."""
+    import time
+
+    from pinochlekit.cli import UsageError
+    from pinochlekit.web.hub import default_db_url
+    from pinochlekit.web.storage import Store, StoreError
+
+    ids: list[str] = list(getattr(args, "ids", []))
+    if args.action == "remove" and not ids and args.status is None:
+        raise UsageError("remove: give table ids, or --status (with --older-than) to "
+                         "remove every such table")
+    try:
+        store = Store.open(args.db or default_db_url())
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+    try:
+        if args.action == "list":
+            now = time.time()
+            for row in store.operator_list(args.status, args.older_than):
+                age = int(now - row["created"])
+                print(f"{row['id']}\t{row['status']}\t{age} s old\t{row['people']} "
+                      f"people\t{row['games']} games\t{row['title']}")
+            return 0
+        ids = ids or [r["id"] for r in store.operator_list(
+            args.status, args.older_than, limit=1_000_000)]
+        missing = 0
+        for table_id in ids:
+            if store.remove_table(table_id):
+                print(f"removed {table_id}")
+            else:
+                print(f"pinochle: no table {table_id[:40]!r}", file=sys.stderr)
+                missing += 1
+        return 1 if missing else 0
+    finally:
+        store.close()

@@ -18,13 +18,39 @@ provably fair deal (the table page does the same in JavaScript, ``static/js/fair
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pinochlekit.cards import ALL_CARDS, Hand
 from pinochlekit.deals import deal, shuffled_deck
 from pinochlekit.widow import deal_with_widow
 
-__all__ = ["Dealt", "dealt_cards"]
+__all__ = ["CLIENT_SEED", "Dealt", "dealt_cards", "game_seed", "server_commitment"]
+
+#: What a browser may contribute to a game's deals: 16 to 64 bytes, in hexadecimal.
+CLIENT_SEED = re.compile(r"[0-9a-f]{32,128}")
+
+
+def server_commitment(server_seed: str) -> str:
+    """The SHA-256 of a game's server seed, shown before any browser contributes
+    (docs/web.md "Fairness and privacy")."""
+    return hashlib.sha256(server_seed.encode()).hexdigest()
+
+
+def game_seed(server_seed: str, client_seeds: Sequence[str], game_no: int) -> str:
+    """The seed of game ``game_no`` at a table: the SHA-256 of the server seed, every
+    seat's contribution (``""`` for a seat that gave none: a computer) and the game
+    number. Hand ``n`` of the game is dealt from ``deal_seed(game_seed, n)``.
+
+    >>> game_seed("s", ["a" * 32, ""], 0) == game_seed("s", ["a" * 32, ""], 0)
+    True
+    >>> game_seed("s", ["a" * 32, ""], 0) != game_seed("s", ["b" * 32, ""], 0)
+    True
+    """
+    text = "pinochlekit/game/" + "/".join([server_seed, *client_seeds, str(game_no)])
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class Dealt(NamedTuple):

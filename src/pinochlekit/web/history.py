@@ -27,7 +27,10 @@ def table_history(table: Table) -> dict[str, Any]:
             "game_no": number, "rules": str(game.rules), "first_dealer": game.first_dealer,
             "over": game.phase is Phase.GAME_OVER, "winner": game.winner,
             "scores": list(game.scores),
-            "hands": table.hand_summaries(number)})
+            "hands": table.hand_summaries(number),
+            # docs/web.md "Fairness and privacy": revealed once the game is over
+            "fair": next((g for g in table.fair(everything=True)["games"]
+                          if g["game_no"] == number), None)})
     return {"id": table.id, "title": table.title,
             "seats": [s.info() for s in table.seats], "games": games}
 

@@ -12,6 +12,8 @@ import asyncio
 import logging
 import os
 import secrets
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,11 +21,12 @@ from typing import Any, TypeVar
 
 from pinochlekit.errors import PinochleError
 from pinochlekit.players import PLAYERS
+from pinochlekit.private import private_dir
 from pinochlekit.rules import Rules
 from pinochlekit.web.storage import Store
 from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
 
-__all__ = ["Hub", "default_db_url"]
+__all__ = ["Hub", "clean_text", "default_db_url"]
 
 T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
@@ -46,8 +49,21 @@ def computer_levels(players: int = 4) -> list[str]:
     return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
 
 
+def clean_text(text: str) -> str:
+    r"""A display name or table title as shown to everyone: only printable characters
+    (no NUL or other control character, no bidirectional override or isolate, no
+    zero-width character: all of them are unprintable format or control characters),
+    runs of white space as one space (docs/web.md "Security and limits").
+
+    >>> clean_text("  Club\u202e night\u200b\x00 ")
+    'Club night'
+    """
+    return " ".join("".join(c for c in text if c.isprintable()).split())
+
+
 def default_db_url() -> str:
-    """The default database: ``web.db`` in ``$PINOCHLEKIT_DATA`` or the user data directory."""
+    """The default database: ``web.db`` in ``$PINOCHLEKIT_DATA`` or the user data directory
+    (created, or narrowed, to ``0700``)."""
     base = os.environ.get("PINOCHLEKIT_DATA")
     if not base:
         try:
@@ -55,16 +71,29 @@ def default_db_url() -> str:
             base = user_data_dir("pinochlekit", appauthor=False)
         except ImportError:
             base = str(Path.home() / ".local" / "share" / "pinochlekit")
-    Path(base).mkdir(parents=True, exist_ok=True)
+    # owner only: the database holds every game's secret seed (docs/web.md "Security
+    # and limits")
+    private_dir(base, narrow=True)
     return str(Path(base) / "web.db")
 
 
 class Hub:
     """Every table of one server process."""
 
-    def __init__(self, store: Store, max_tables: int = 1000, compute_threads: int = 4) -> None:
+    def __init__(self, store: Store, max_tables: int = 1000, compute_threads: int = 4, *,
+                 creates: int = 20, create_window: float = 600.0,
+                 waiting_expiry: float = 86400.0, max_finished: int = 50) -> None:
+        """``creates`` tables at most per client address in ``create_window`` seconds;
+        a table still waiting for players ``waiting_expiry`` seconds after it was
+        created expires; at most ``max_finished`` finished tables stay in memory
+        (docs/web.md "Security and limits")."""
         self.store = store
         self.max_tables = max_tables
+        self.creates = creates
+        self.create_window = create_window
+        self.waiting_expiry = waiting_expiry
+        self.max_finished = max_finished
+        self._created: dict[str, deque[float]] = {}  # client address: creation times
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="pinochle-db")
         self._cpu_pool = ThreadPoolExecutor(compute_threads, thread_name_prefix="pinochle-ai")
         self.tables: dict[str, Table] = {}
@@ -92,8 +121,8 @@ class Hub:
             table = self.tables.get(table_id)
             if table is None:
                 row = await self.db("load_table", table_id)
-                if row is None:
-                    return None
+                if row is None or row.status not in ("waiting", "playing", "over"):
+                    return None  # expired: it waited too long for players
                 try:
                     table = Table.from_row(row, self.db, self.compute)
                 except (PinochleError, ValueError):  # a damaged record: say so, go on
@@ -104,12 +133,14 @@ class Hub:
         return table
 
     async def create(self, title: str, rules: str, seats: list[str] | None, grace: float,
-                     pace: float, standin: str, hints: bool = True) -> Table:
+                     pace: float, standin: str, hints: bool = True,
+                     client: str = "") -> Table:
         """A new table; :class:`RejectedError` with a clear message for bad settings.
 
         ``seats`` gives a kind per seat (``open`` or a computer level), as many as
         the rules have players (four-handed, three-handed RULES.md §3, two-handed
-        RULES.md §4); ``None``: the first open, the others ``standard``.
+        RULES.md §4); ``None``: the first open, the others ``standard``. ``client``
+        (its address) may create :attr:`creates` tables per :attr:`create_window`.
         """
         try:
             parsed = Rules.from_string(rules or "pagat")
@@ -132,17 +163,79 @@ class Hub:
         if standin not in levels:
             raise RejectedError("bad_settings", f"standin: one of {', '.join(levels)} "
                                  f"for this game")
+        self._allow_create(client)
+        if await self.db("count_tables") >= self.max_tables:
+            await self.sweep()  # expired tables make room
         if await self.db("count_tables") >= self.max_tables:
             raise RejectedError("full", f"this server already holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(6)
         settings = TableSettings(str(parsed), grace, pace, standin, hints)
-        title = " ".join(title.split())[:60] or "Pinochle table"
+        title = clean_text(title)[:60] or "Pinochle table"  # filtered like a name
         stored = settings.to_dict()
         names = ["" if kind == OPEN else computer_name(kind) for kind in seats]
-        await self.db("create_table", table_id, title, stored, seats, names)  # one transaction
+        # the first game's server seed, chosen before anyone joins (docs/web.md
+        # "Fairness and privacy"), is stored with the table in one transaction
+        await self.db("create_table", table_id, title, stored, seats, names,
+                      secrets.token_hex(32))
         table = await self.get(table_id)
         assert table is not None
         return table
+
+    def _allow_create(self, client: str) -> None:
+        """Count one creation by ``client``; :class:`RejectedError` ``too_many`` past
+        its allowance (a sliding window per address)."""
+        now = time.monotonic()
+        times = self._created.setdefault(client, deque())
+        while times and times[0] <= now - self.create_window:
+            times.popleft()
+        if len(times) >= self.creates:
+            wait = int(times[0] + self.create_window - now) + 1
+            raise RejectedError("too_many", f"you have created {self.creates} tables in "
+                                f"{self.create_window:g} s; try again in {wait} s")
+        times.append(now)
+        if len(self._created) > 10000:  # forget the addresses with nothing in the window
+            self._created = {k: v for k, v in self._created.items()
+                             if v and v[-1] > now - self.create_window}
+
+    def drop(self, table: Table, why: str) -> None:
+        """Forget a table in memory (it stays in the database, or was removed from it):
+        its tasks stop, its clients are told ``why``."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for conn in table.connections():
+            conn.push({"type": "error", "code": "table_closed", "message": why})
+        table.close()
+
+    async def sweep(self) -> None:
+        """Expire tables that waited too long for players, forget tables removed by
+        the operator, and keep at most :attr:`max_finished` finished tables in memory
+        (none nobody watches): docs/web.md "Security and limits"."""
+        expired = await self.db("expire_waiting", time.time() - self.waiting_expiry)
+        for table_id in expired:
+            table = self.tables.get(table_id)
+            if table is not None and table.status == "waiting":
+                self.drop(table, "this table waited too long for players and was closed")
+        stored = await self.db("existing", list(self.tables))
+        for table in list(self.tables.values()):
+            if table.id not in stored:
+                self.drop(table, "the operator removed this table")
+        finished = [t for t in self.tables.values() if t.status == "over"]
+        for table in finished:
+            if not table.connections():
+                self.drop(table, "the game is over")
+        finished = [t for t in self.tables.values() if t.status == "over"]
+        finished.sort(key=lambda t: t.finished_at)
+        for table in finished[:max(0, len(finished) - self.max_finished)]:
+            self.drop(table, "the game is over; reload the page to see the history")
+
+    async def sweeper(self, interval: float) -> None:
+        """Run :meth:`sweep` every ``interval`` seconds, logging (never raising) a failure."""
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.sweep()
+            except Exception:  # a database that is down for a moment: next time
+                log.exception("the sweep of expired and finished tables failed")
 
     async def close(self) -> None:
         """Stop every table and the worker threads."""

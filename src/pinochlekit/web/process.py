@@ -28,9 +28,10 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``pinochle serve --db URL`` on 127.0.0.1, started and stopped like a real server."""
+    """``pinochle serve --db URL`` on 127.0.0.1, started and stopped like a real server
+    (``db`` None: without ``--db``, the default database in ``$PINOCHLEKIT_DATA``)."""
 
-    def __init__(self, db: str, port: int | None = None, log: Path | None = None,
+    def __init__(self, db: str | None, port: int | None = None, log: Path | None = None,
                  extra: tuple[str, ...] = ()) -> None:
         self.db = db
         self.port = port or free_port()
@@ -53,7 +54,7 @@ class ServerProcess:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pinochlekit", "serve", "--port", str(self.port),
-             "--db", self.db, *self.extra],
+             *(("--db", self.db) if self.db is not None else ()), *self.extra],
             stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + timeout

@@ -28,8 +28,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from pinochlekit.web.dealing import CLIENT_SEED
 from pinochlekit.web.history import hand_replay, table_history
-from pinochlekit.web.hub import Hub, computer_levels
+from pinochlekit.web.hub import Hub, clean_text, computer_levels
 from pinochlekit.web.rulesinfo import rules_catalog
 from pinochlekit.web.storage import Store
 from pinochlekit.web.table import RejectedError, Table
@@ -54,6 +55,11 @@ class Limits(BaseModel):
     hello_timeout: float = 10.0
     max_connections: int = 100  # WebSocket clients at one table (players and spectators)
     max_sockets: int = 5000  # WebSocket clients of the whole server
+    creates: int = 20  # tables one client address may create per create_window
+    create_window: float = 600.0  # seconds
+    waiting_expiry: float = 86400.0  # seconds a table may wait for players
+    max_finished: int = 50  # finished tables kept in memory (all stay in the database)
+    sweep_interval: float = 30.0  # seconds between sweeps of expired and finished tables
 
 
 class CreateTable(BaseModel):
@@ -74,6 +80,8 @@ class JoinSeat(BaseModel):
 
     seat: int = Field(ge=0, le=7)
     name: str = Field(min_length=1, max_length=24)
+    # what the browser contributes to the first game's deals (docs/web.md "Fairness")
+    client_seed: str = Field("", max_length=128)
 
 
 class _Client:
@@ -140,8 +148,13 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, db_url)
-        state["hub"] = Hub(store, max_tables=limits.max_tables)
+        state["hub"] = Hub(store, max_tables=limits.max_tables, creates=limits.creates,
+                           create_window=limits.create_window,
+                           waiting_expiry=limits.waiting_expiry,
+                           max_finished=limits.max_finished)
+        sweeper = asyncio.create_task(state["hub"].sweeper(limits.sweep_interval))
         yield
+        sweeper.cancel()
         await state["hub"].close()
 
     app = FastAPI(title="pinochlekit", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -192,14 +205,23 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         return {"tables": await hub().db("list_tables")}
 
     @app.post("/api/tables")
-    async def create_table(body: CreateTable) -> JSONResponse:
+    async def create_table(body: CreateTable, request: Request) -> JSONResponse:
+        client = request.client.host if request.client is not None else ""
         try:
             table = await hub().create(body.title, body.rules, body.seats, body.grace,
-                                       body.pace, body.standin, body.hints)
+                                       body.pace, body.standin, body.hints, client)
         except RejectedError as error:
-            return rejected(error, 503 if error.code == "full" else 400)
-        return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info()},
-                            status_code=201)
+            status = {"full": 503, "too_many": 429}.get(error.code, 400)
+            return rejected(error, status)
+        return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info(),
+                             "fair": table.fair()}, status_code=201)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        """What the server holds in memory now (for operators and tests)."""
+        tables = list(hub().tables.values())
+        return {"tables_in_memory": len(tables),
+                "finished_in_memory": sum(t.status == "over" for t in tables)}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> JSONResponse:
@@ -213,16 +235,24 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         table = await hub().get(table_id)
         if table is None:
             return not_found(table_id)
-        name = " ".join("".join(c for c in body.name if c.isprintable()).split())
+        name = clean_text(body.name)
         if not name:
             return JSONResponse({"error": "name: give a display name"}, status_code=422)
+        if body.client_seed and not CLIENT_SEED.fullmatch(body.client_seed):
+            return JSONResponse({"error": "client_seed: 32 to 128 hexadecimal digits "
+                                          "(0-9, a-f)"}, status_code=422)
         if body.seat >= len(table.seats):
             return JSONResponse({"error": f"seat: 0 to {len(table.seats) - 1}"},
                                 status_code=422)
         try:
-            token = await table.join(body.seat, name)
+            token = await table.join(body.seat, name, body.client_seed)
         except RejectedError as error:
             return rejected(error, 409)
+        except Exception:  # the database failed: nothing was written, nothing changed
+            log.exception("table %s: a join failed", table.id)
+            return JSONResponse({"error": "the server could not store that; the seat is "
+                                          "still open, try again", "code": "server_error"},
+                                status_code=503)
         return JSONResponse({"token": token, "seat": body.seat, "table": table.info()})
 
     @app.get("/api/tables/{table_id}/history")
@@ -369,6 +399,9 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
         elif kind == "hint":
             # to this client alone; computed in a compute thread, the game untouched
             client.push(await table.hint(client.seat))
+        elif kind == "seed":  # a browser's contribution to the next game's deals
+            await table.contribute(client.seat, data.get("value"))
+            client.push({"type": "seeded", "game_no": len(table.games)})
         elif kind == "ping":
             client.push({"type": "pong"})
         elif kind == "state":
@@ -376,7 +409,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
-                                    "hint, rematch, fill, state or ping")
+                                    "hint, rematch, fill, seed, state or ping")
     except RejectedError as error:
         return error.code, str(error)
     except Exception:  # a bug must not take the table or the server down

@@ -24,14 +24,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["GameRow", "SeatRow", "Store", "StoreError", "TableRow"]
+from pinochlekit.private import private_sqlite
+
+log = logging.getLogger("pinochlekit.web")
+__all__ = ["GameRow", "NewGame", "SeatRow", "Store", "StoreError", "TableRow"]
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS web_tables (
@@ -63,7 +67,39 @@ _SCHEMA = (
         actor TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, game_no, ply))""",
+    # provably fair deals (docs/web.md "Fairness and privacy"): each game's server
+    # seed, chosen (and its hash shown) before any browser contributes, and what each
+    # seat's browser contributed to that game
+    """CREATE TABLE IF NOT EXISTS web_fair (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        server_seed TEXT NOT NULL,
+        PRIMARY KEY (table_id, game_no))""",
+    """CREATE TABLE IF NOT EXISTS web_client_seeds (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (table_id, game_no, seat))""",
 )
+
+
+#: A query and its parameters.
+Query = tuple[str, Sequence[Any]]
+
+
+class _UnchangedError(Exception):
+    """A change that found its row taken: the transaction is rolled back."""
+
+
+class NewGame(NamedTuple):
+    """What starts a game at a table: its number, rules, secret seed and first dealer."""
+
+    game_no: int
+    rules: str
+    seed: str
+    dealer: int
+    next_server_seed: str = ""  # the next game's, stored with this one (web_fair)
 
 
 class StoreError(Exception):
@@ -104,6 +140,8 @@ class TableRow:
     status: str
     seats: list[SeatRow]
     games: list[GameRow]
+    server_seeds: dict[int, str] = field(default_factory=dict)  # by game number
+    client_seeds: dict[int, dict[int, str]] = field(default_factory=dict)  # game: seat: value
 
 
 class Store:
@@ -143,6 +181,10 @@ class Store:
         # sqlite:///absolute/path, sqlite://relative/path, sqlite://:memory: or a bare path
         path = url.removeprefix("sqlite://")
         try:
+            if path and path != ":memory:":
+                # the seeds and token hashes are secrets: owner only, whatever the umask
+                # (docs/web.md "Security and limits")
+                private_sqlite(path)
             lite = sqlite3.connect(path or ":memory:", check_same_thread=False,
                                    isolation_level=None)
             lite.execute("PRAGMA journal_mode=WAL")
@@ -152,7 +194,9 @@ class Store:
             lite.execute("PRAGMA synchronous=FULL")
             lite.execute("PRAGMA busy_timeout=5000")
             store = cls(lite, "qmark", path)
-        except sqlite3.Error as error:
+            if path and path != ":memory:":
+                private_sqlite(path)  # the -wal and -shm files now exist: 0600 too
+        except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the database {path!r}: {error}") from None
         return store
 
@@ -169,9 +213,16 @@ class Store:
         if self._pg:
             self._db.commit()
 
-    def _retrying(self, work: Any) -> Any:
+    def _retrying(self, work: Any, done: Query | None = None) -> Any:
         """Run ``work()`` (the lock is held); if the PostgreSQL connection is gone (the
-        server restarted), open a new one and run it once more."""
+        server restarted), open a new one and run it once more.
+
+        A write whose connection is lost may have committed or not (a ``COMMIT``
+        whose reply was cut): ``done`` is a query that finds the write's rows. It
+        is asked on the new connection before the write is run again, and after a
+        failure of the second run, so a committed write counts as done (1) and is
+        never repeated nor reported as failed (docs/web.md "Nothing lost").
+        """
         try:
             return work()
         except Exception as error:
@@ -180,24 +231,60 @@ class Store:
         with contextlib.suppress(Exception):
             self._db.close()
         self._db = self._reconnect()
-        return work()
+        if done is not None and self._found(done):
+            log.warning("a write whose commit was not confirmed had committed: not repeated")
+            return 1
+        try:
+            return work()
+        except Exception:
+            # the lost connection's transaction may have committed meanwhile: then the
+            # second run fails (a duplicate key) and the write is done all the same
+            if done is not None and self._found(done):
+                return 1
+            raise
 
-    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int = -1) -> int:
-        """Run ``statements`` in one transaction; the rows statement ``last`` changed."""
+    def _found(self, query: Query) -> bool:
+        """Whether ``query`` finds a row (the lock is held)."""
+        try:
+            rows = self._run(*query).fetchall()
+        finally:
+            if self._pg and not self._db.closed:
+                with contextlib.suppress(Exception):
+                    self._db.rollback()
+        return bool(rows)
+
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int = -1,
+               checked: int = 0, done: Query | None = None) -> int:
+        """Run ``statements`` in one transaction; the rows statement ``last`` changed.
+        Each of the first ``checked`` statements must change one row, else nothing
+        is written and 0 is returned (a seat someone else took first). ``done``:
+        see :meth:`_retrying`."""
         with self._lock:
-            return int(self._retrying(lambda: self._write_once(statements, last)))
+            return int(self._retrying(lambda: self._write_once(statements, last, checked),
+                                      done))
 
-    def _write_once(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int) -> int:
+    def _write_once(self, statements: Sequence[tuple[str, Sequence[Any]]], last: int,
+                    checked: int) -> int:
         try:
             if not self._pg:
                 self._db.execute("BEGIN IMMEDIATE")
-            counts = [self._run(sql, params).rowcount for sql, params in statements]
-            count = int(counts[last]) if counts else 0
+            counts: list[int] = []
+            for sql, params in statements:
+                counts.append(int(self._run(sql, params).rowcount))
+                if len(counts) <= checked and counts[-1] != 1:
+                    raise _UnchangedError
+            count = counts[last] if counts else 0
             if self._pg:
                 self._db.commit()
             else:
                 self._db.execute("COMMIT")
             return count
+        except _UnchangedError:
+            if not self._pg:
+                self._db.execute("ROLLBACK")
+            else:
+                self._db.rollback()
+            return 0
         except Exception:
             if not self._pg:
                 self._db.execute("ROLLBACK")
@@ -230,9 +317,11 @@ class Store:
     # -- tables -----------------------------------------------------------------
 
     def create_table(self, table_id: str, title: str, settings: dict[str, Any],
-                     seats: Sequence[str], names: Sequence[str] | None = None) -> None:
+                     seats: Sequence[str], names: Sequence[str] | None = None,
+                     server_seed: str = "") -> None:
         """Store a new table whose seats are ``open`` or computer levels (named by
-        ``names``, if given), all in one transaction."""
+        ``names``, if given), and the first game's ``server_seed``, all in one
+        transaction."""
         statements: list[tuple[str, Sequence[Any]]] = [(
             "INSERT INTO web_tables (id, title, settings, created, status) VALUES (?, ?, ?, ?, ?)",
             (table_id, title, json.dumps(settings), time.time(), "waiting"))]
@@ -240,34 +329,66 @@ class Store:
             statements.append(("INSERT INTO web_seats (table_id, seat, kind, name, token_hash) "
                                "VALUES (?, ?, ?, ?, ?)",
                                (table_id, seat, kind, names[seat] if names else "", None)))
-        self._write(statements)
+        if server_seed:
+            statements.append(_add_server_seed(table_id, 0, server_seed))
+        self._write(statements, done=("SELECT 1 FROM web_tables WHERE id = ?", (table_id,)))
 
     def set_status(self, table_id: str, status: str) -> None:
-        """Record a table's status (``waiting``, ``playing``, ``over``)."""
+        """Record a table's status (``waiting``, ``playing``, ``over``; ``expired``: a
+        table that waited too long for players)."""
         self._write([_set_status(table_id, status)])
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open seat to a person; False if someone took it first."""
-        return self._write([(
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   game: NewGame | None = None,
+                   client_seed: tuple[int, str] | None = None) -> bool:
+        """Give an open seat to a person; False (and nothing written) if someone took
+        it first. With ``game`` (the last seat taken), the first game starts and the
+        table plays, in the same transaction."""
+        statements: list[tuple[str, Sequence[Any]]] = [(
             "UPDATE web_seats SET kind = 'human', name = ?, token_hash = ? "
             "WHERE table_id = ? AND seat = ? AND kind = 'open'",
-            (name, token_hash, table_id, seat))]) == 1
+            (name, token_hash, table_id, seat))]
+        if client_seed is not None:  # (game number, value): before that game's deal
+            statements.append(_client_seed(table_id, client_seed[0], seat, client_seed[1]))
+        if game is not None:
+            statements += _add_game(table_id, game)
+        return self._write(statements, last=0, checked=1, done=(
+            "SELECT 1 FROM web_seats WHERE table_id = ? AND seat = ? AND token_hash = ?",
+            (table_id, seat, token_hash))) == 1
 
     def set_seat(self, table_id: str, seat: int, kind: str, name: str) -> None:
         """Change a seat's kind and name (an open seat filled by a computer)."""
         self._write([("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ?",
                       (kind, name, table_id, seat))])
 
+    def fill_seats(self, table_id: str, seats: Sequence[tuple[int, str, str]],
+                   game: NewGame) -> bool:
+        """Give open seats to computers (``(seat, level, name)`` each) and start the
+        first game, all in one transaction; False (nothing written) if one of the
+        seats is no longer open."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ? "
+             "AND kind = 'open'", (kind, name, table_id, seat)) for seat, kind, name in seats]
+        statements += _add_game(table_id, game)
+        return self._write(statements, last=0, checked=len(seats),
+                           done=_game_stored(table_id, game)) == 1
+
+    def set_client_seed(self, table_id: str, game_no: int, seat: int, value: str) -> None:
+        """Record (or replace) what a seat's browser contributes to game ``game_no``."""
+        self._write([_client_seed(table_id, game_no, seat, value)])
+
     def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int,
-                 status: str | None = None) -> None:
+                 status: str | None = None, next_server_seed: str = "") -> None:
         """Store the start of a game at a table (its seed stays secret on the server),
-        and with ``status`` the table's new status, in the same transaction."""
-        statements: list[tuple[str, Sequence[Any]]] = [(
-            "INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
-            "VALUES (?, ?, ?, ?, ?)", (table_id, game_no, rules, seed, dealer))]
+        with ``status`` the table's new status, and the next game's server seed, in
+        the same transaction."""
+        statements = _add_game(table_id, NewGame(game_no, rules, seed, dealer,
+                                                 next_server_seed))
+        statements.pop()
         if status is not None:
             statements.append(_set_status(table_id, status))
-        self._write(statements, last=0)
+        self._write(statements, last=0,
+                    done=_game_stored(table_id, NewGame(game_no, rules, seed, dealer)))
 
     def add_action(self, table_id: str, game_no: int, ply: int, seat: int, action: str,
                    actor: str, status: str | None = None) -> None:
@@ -280,7 +401,9 @@ class Store:
             (table_id, game_no, ply, seat, action, actor, time.time()))]
         if status is not None:
             statements.append(_set_status(table_id, status))
-        self._write(statements, last=0)
+        self._write(statements, last=0, done=(
+            "SELECT 1 FROM web_actions WHERE table_id = ? AND game_no = ? AND ply = ? "
+            "AND seat = ? AND action = ?", (table_id, game_no, ply, seat, action)))
 
     def load_table(self, table_id: str) -> TableRow | None:
         """A stored table with its seats, games and actions, or None."""
@@ -302,12 +425,21 @@ class Store:
             by_no[int(game_no)].actions.append(action)
             by_no[int(game_no)].actors.append(actor)
             by_no[int(game_no)].seats.append(int(seat))
-        return TableRow(tid, title, json.loads(settings), float(created), status, seats, games)
+        server_seeds = {int(g): str(v) for g, v in self._read(
+            "SELECT game_no, server_seed FROM web_fair WHERE table_id = ?", (table_id,))}
+        client_seeds: dict[int, dict[int, str]] = {}
+        for game_no, seat, value in self._read(
+                "SELECT game_no, seat, value FROM web_client_seeds WHERE table_id = ?",
+                (table_id,)):
+            client_seeds.setdefault(int(game_no), {})[int(seat)] = str(value)
+        return TableRow(tid, title, json.loads(settings), float(created), status, seats, games,
+                        server_seeds, client_seeds)
 
     def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest tables still waiting or playing: id, title, status, seats."""
         rows = self._read("SELECT id, title, settings, created, status FROM web_tables "
-                          "WHERE status <> 'over' ORDER BY created DESC LIMIT ?", (limit,))
+                          "WHERE status IN ('waiting', 'playing') ORDER BY created DESC LIMIT ?",
+                          (limit,))
         out = []
         for tid, title, settings, created, status in rows:
             seats = self._read("SELECT seat, kind, name FROM web_seats WHERE table_id = ? "
@@ -319,7 +451,62 @@ class Store:
 
     def count_tables(self) -> int:
         """How many tables are waiting or playing."""
-        return int(self._read("SELECT COUNT(*) FROM web_tables WHERE status <> 'over'")[0][0])
+        return int(self._read("SELECT COUNT(*) FROM web_tables "
+                              "WHERE status IN ('waiting', 'playing')")[0][0])
+
+    def expire_waiting(self, before: float) -> list[str]:
+        """Mark ``expired`` every table still waiting for players that was created
+        before ``before`` (a time stamp); their ids. An expired table is kept (its
+        row says who made it when) but no longer listed, counted or served."""
+        rows = self._read("SELECT id FROM web_tables WHERE status = 'waiting' AND created < ?",
+                          (before,))
+        ids = [str(r[0]) for r in rows]
+        if ids:
+            self._write([("UPDATE web_tables SET status = 'expired' WHERE id = ? "
+                          "AND status = 'waiting'", (i,)) for i in ids])
+        return ids
+
+    def existing(self, table_ids: Sequence[str]) -> set[str]:
+        """Which of ``table_ids`` are stored and neither expired nor removed."""
+        out: set[str] = set()
+        ids = list(table_ids)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" * len(chunk))
+            out.update(str(r[0]) for r in self._read(
+                f"SELECT id FROM web_tables WHERE id IN ({marks}) "
+                "AND status IN ('waiting', 'playing', 'over')", chunk))
+        return out
+
+    def operator_list(self, status: str | None = None, older_than: float = 0.0,
+                      limit: int = 1000) -> list[dict[str, Any]]:
+        """Tables for the operator (``pinochle tables list``), newest first: every
+        status, or only ``status``; only those created ``older_than`` seconds ago
+        or more."""
+        sql = ("SELECT t.id, t.title, t.status, t.created, "
+               "(SELECT COUNT(*) FROM web_seats s WHERE s.table_id = t.id AND s.kind = 'human'), "
+               "(SELECT COUNT(*) FROM web_games g WHERE g.table_id = t.id) "
+               "FROM web_tables t WHERE t.created <= ?")
+        params: list[Any] = [time.time() - older_than]
+        if status is not None:
+            sql += " AND t.status = ?"
+            params.append(status)
+        sql += " ORDER BY t.created DESC LIMIT ?"
+        params.append(limit)
+        return [{"id": str(i), "title": str(ti), "status": str(st), "created": float(c),
+                 "people": int(p), "games": int(g)}
+                for i, ti, st, c, p, g in self._read(sql, params)]
+
+    def remove_table(self, table_id: str) -> bool:
+        """Delete a table with its seats, games and actions, in one transaction;
+        False if there is no such table."""
+        return self._write([
+            ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_games WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_seats WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_tables WHERE id = ?", (table_id,))]) == 1
 
 
 def _connection_lost(error: Exception, connection: Any) -> bool:
@@ -330,6 +517,35 @@ def _connection_lost(error: Exception, connection: Any) -> bool:
         return False
     return isinstance(error, psycopg.OperationalError) or bool(getattr(connection, "closed",
                                                                        False))
+
+
+def _game_stored(table_id: str, game: NewGame) -> Query:
+    """The query that finds a game's row (its seed is random: only this write has it)."""
+    return ("SELECT 1 FROM web_games WHERE table_id = ? AND game_no = ? AND seed = ?",
+            (table_id, game.game_no, game.seed))
+
+
+def _add_game(table_id: str, game: NewGame) -> list[tuple[str, Sequence[Any]]]:
+    """The statements that store a game's start (with the next game's server seed)
+    and, last, the status ``playing``."""
+    statements: list[tuple[str, Sequence[Any]]] = [(
+        "INSERT INTO web_games (table_id, game_no, rules, seed, dealer) "
+        "VALUES (?, ?, ?, ?, ?)", (table_id, *game[:4]))]
+    if game.next_server_seed:
+        statements.append(_add_server_seed(table_id, game.game_no + 1, game.next_server_seed))
+    return [*statements, _set_status(table_id, "playing")]
+
+
+def _add_server_seed(table_id: str, game_no: int, seed: str) -> tuple[str, Sequence[Any]]:
+    return ("INSERT INTO web_fair (table_id, game_no, server_seed) VALUES (?, ?, ?)",
+            (table_id, game_no, seed))
+
+
+def _client_seed(table_id: str, game_no: int, seat: int,
+                 value: str) -> tuple[str, Sequence[Any]]:
+    return ("INSERT INTO web_client_seeds (table_id, game_no, seat, value) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (table_id, game_no, seat) DO UPDATE SET value = excluded.value",
+            (table_id, game_no, seat, value))
 
 
 def _set_status(table_id: str, status: str) -> tuple[str, Sequence[Any]]:

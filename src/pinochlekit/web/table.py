@@ -30,9 +30,10 @@ from pinochlekit.record import GameRecord
 from pinochlekit.rules import Rules
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
+from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
-from pinochlekit.web.storage import TableRow
+from pinochlekit.web.storage import NewGame, TableRow
 
 __all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "token_hash"]
 
@@ -47,6 +48,8 @@ OPEN = "open"
 #: others (simulations: 10 to 100 ms) think in worker threads.
 QUICK_LEVELS = frozenset({"random", "simple", "easy"})
 HUMAN = "human"
+#: The longest pause, in seconds, before a computer's failed move is tried again.
+RETRY_MAX = 8.0
 
 
 def token_hash(token: str) -> str:
@@ -151,7 +154,12 @@ class Table:
         # the hints of the current ply, by (game number, ply, seat): computed once,
         # shared by every request for the same view (see :meth:`hint`)
         self._hints: dict[tuple[int, int, int], asyncio.Future[Hint]] = {}
+        # provably fair deals (docs/web.md "Fairness and privacy"): the server seed of
+        # each game, chosen before any browser contributes, and the contributions
+        self.server_seeds: dict[int, str] = {}
+        self.client_seeds: dict[int, dict[int, str]] = {}
         self.closed = False
+        self.finished_at = time.monotonic()  # when the last game ended (see Hub.sweep)
 
     # -- building ----------------------------------------------------------------
 
@@ -161,6 +169,8 @@ class Table:
         settings = TableSettings.from_dict(row.settings)
         seats = [Seat(s.seat, s.kind, s.name, s.token_hash) for s in row.seats]
         table = cls(row.id, row.title, settings, seats, row.created, db, compute)
+        table.server_seeds = dict(row.server_seeds)
+        table.client_seeds = {g: dict(v) for g, v in row.client_seeds.items()}
         for game in row.games:
             replayed = replay(GameRecord(game.rules, game.seed, game.dealer,
                                          tuple(game.actions)))
@@ -192,19 +202,42 @@ class Table:
             return "waiting"
         return "over" if game.phase is Phase.GAME_OVER else "playing"
 
-    async def start_game(self, dealer: int | None = None) -> None:
-        """Start a game (the first, or a rematch) once every seat is taken."""
-        seed = secrets.token_hex(16)
+    def _next_game(self, dealer: int | None = None) -> tuple[NewGame, AnyTableGame]:
+        """The next game (not yet stored nor started): its row and the game itself.
+
+        Its seed derives from the server seed chosen (and shown hashed) before any
+        browser contributed, and every seat's contribution; a table stored before
+        these existed gets a random seed."""
+        game_no = len(self.games)
+        server_seed = self.server_seeds.get(game_no)
+        if server_seed is None:
+            seed = secrets.token_hex(16)
+        else:
+            given = self.client_seeds.get(game_no, {})
+            seed = game_seed(server_seed, [given.get(s.number, "") for s in self.seats],
+                             game_no)
         if dealer is None:
             dealer = secrets.randbelow(self.rules.players)
         game = new_game(self.rules, seed=seed, dealer=dealer)
-        # the game row and the status "playing" go in one transaction
-        await self.db("add_game", self.id, len(self.games), str(self.rules), seed, dealer,
-                      "playing")
-        self.games.append((seed, game))
+        next_seed = secrets.token_hex(32) if server_seed is not None else ""
+        return NewGame(game_no, str(self.rules), seed, dealer, next_seed), game
+
+    def _begin(self, row: NewGame, game: AnyTableGame) -> None:
+        """Start in memory a game whose row is committed."""
+        if row.next_server_seed:
+            self.server_seeds[row.game_no + 1] = row.next_server_seed
+        self.games.append((row.seed, game))
         self.actors.append([])
         for seat in self.seats:
             self._make_player(seat)
+
+    async def start_game(self, dealer: int | None = None) -> None:
+        """Start a game (the first, or a rematch) once every seat is taken."""
+        row, game = self._next_game(dealer)
+        # the game row and the status "playing" go in one transaction
+        await self.db("add_game", self.id, row.game_no, row.rules, row.seed, row.dealer,
+                      "playing", row.next_server_seed)
+        self._begin(row, game)
 
     # -- what clients see ------------------------------------------------------
 
@@ -218,7 +251,8 @@ class Table:
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The full state message for one seat (``None``: a spectator)."""
-        message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat}
+        message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat,
+                                   "fair": self.fair()}
         game = self.game
         if game is None:
             message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
@@ -367,6 +401,7 @@ class Table:
         Nothing illegal is ever stored: a stored action that the replay refuses
         would make the table impossible to rebuild after a restart.
         """
+        self._check_open()
         action = parse_game_action(self.rules, text)
         if not game.is_legal(action, seat):
             raise RejectedError("illegal", f"illegal action {text!r}")
@@ -378,6 +413,8 @@ class Table:
                       text, actor, "over" if over else None)
         game.apply(action, seat)
         self.actors[-1].append((seat, actor))
+        if over:
+            self.finished_at = time.monotonic()
         self.broadcast()
 
     def kick(self) -> None:
@@ -395,13 +432,24 @@ class Table:
         return None
 
     async def _drive(self) -> None:
-        """Play the computer seats' turns, one after another, while anyone watches."""
-        try:
-            await self._drive_seats()
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a failing player must not take the server down
-            log.exception("table %s: a computer player failed", self.id)
+        """Play the computer seats' turns, one after another, while anyone watches.
+
+        A failure (the database down for a moment: nothing was applied) is logged
+        and the turn tried again after a pause that doubles from a quarter of a
+        second up to :data:`RETRY_MAX` seconds, so the computers never stall until
+        someone connects (docs/web.md "Security and limits")."""
+        delay = 0.25
+        while not self.closed:
+            try:
+                await self._drive_seats()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a failing player must not take the server down
+                log.exception("table %s: a computer's move failed; trying again in %g s",
+                              self.id, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
 
     async def _drive_seats(self) -> None:
         while not self.closed and self.connections():
@@ -495,6 +543,7 @@ class Table:
         if seat is None:
             raise RejectedError("spectator", "only seated players can start a rematch")
         async with self.lock:
+            self._check_open()
             game = self.game
             if game is None or game.phase is not Phase.GAME_OVER:
                 raise RejectedError("not_over", "a rematch starts only when the game is over")
@@ -507,34 +556,105 @@ class Table:
         if seat is None:
             raise RejectedError("spectator", "only seated players can fill the table")
         async with self.lock:
+            self._check_open()
             if self.game is not None:
                 raise RejectedError("started", "the game has started: every seat is taken")
-            for other in self.seats:
-                if other.kind == OPEN:
-                    other.kind, other.name = level, computer_name(level)
-                    await self.db("set_seat", self.id, other.number, other.kind, other.name)
-            await self.start_game()
+            filled = [(other.number, level, computer_name(level))
+                      for other in self.seats if other.kind == OPEN]
+            row, game = self._next_game()
+            # the seats and the first game in one transaction; memory changes after it
+            # commits (docs/web.md "Nothing lost")
+            if not await self.db("fill_seats", self.id, filled, row):
+                raise RejectedError("taken", "a seat was taken meanwhile; try again")
+            for number, kind, name in filled:
+                self.seats[number].kind, self.seats[number].name = kind, name
+            self._begin(row, game)
             self.broadcast()
         self.kick()
 
-    async def join(self, number: int, name: str) -> str:
-        """Give an open seat to a person; the token that holds it."""
+    async def join(self, number: int, name: str, client_seed: str = "") -> str:
+        """Give an open seat to a person; the token that holds it. ``client_seed``:
+        what the person's browser contributes to the first game's deals (checked by
+        the caller: :data:`pinochlekit.web.dealing.CLIENT_SEED`)."""
         async with self.lock:
             seat = self.seats[number]
+            self._check_open()
             if seat.kind != OPEN:
                 raise RejectedError("taken", f"seat {number} is not open")
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
-            if not await self.db("claim_seat", self.id, number, name, digest):
+            last = self.game is None and all(s.kind != OPEN for s in self.seats
+                                             if s is not seat)
+            pending = len(self.games)
+            given = (pending, client_seed) if client_seed and pending in self.server_seeds \
+                else None
+            if given is not None:  # the deal below counts it: memory first, undone below
+                self.client_seeds.setdefault(pending, {})[number] = client_seed
+            try:
+                row, game = self._next_game() if last else (None, None)
+            finally:
+                if given is not None:
+                    del self.client_seeds[pending][number]
+            # the seat and (the last one taken) the first game in one transaction;
+            # memory changes after it commits (docs/web.md "Nothing lost")
+            if not await self.db("claim_seat", self.id, number, name, digest, row, given):
                 raise RejectedError("taken", f"seat {number} is not open")
+            if given is not None:
+                self.client_seeds.setdefault(pending, {})[number] = client_seed
             seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
             seat.away_since = time.monotonic()
             self._make_player(seat)
             self.start_grace_timers()  # until the person connects
-            if all(s.kind != OPEN for s in self.seats) and self.game is None:
-                await self.start_game()
+            if row is not None and game is not None:
+                self._begin(row, game)
             self.broadcast()
         return token
+
+    async def contribute(self, seat: int | None, value: Any) -> None:
+        """A seated person's browser contributes ``value`` (hexadecimal, 32 to 128
+        digits) to the next game's deals: the one not yet started, whose server seed
+        is already chosen and shown hashed (docs/web.md "Fairness and privacy")."""
+        if seat is None or not self.seats[seat].is_human:
+            raise RejectedError("spectator", "only a seated person contributes to the deals")
+        if not isinstance(value, str) or not CLIENT_SEED.fullmatch(value):
+            raise RejectedError("bad_message", "seed: 32 to 128 hexadecimal digits (0-9, a-f)")
+        async with self.lock:
+            self._check_open()
+            pending = len(self.games)
+            if pending not in self.server_seeds:
+                raise RejectedError("no_fair", "this table was made before browsers could "
+                                    "contribute to its deals")
+            await self.db("set_client_seed", self.id, pending, seat, value)
+            self.client_seeds.setdefault(pending, {})[seat] = value
+
+    def fair(self, everything: bool = False) -> dict[str, Any]:
+        """What everyone may know of the deals' seeds: the hash of the next game's
+        server seed (chosen before any contribution), which seats contributed to it,
+        and for every finished game its server seed and contributions, revealed
+        (the last games only, or with ``everything`` every game)."""
+        out: dict[str, Any] = {"games": []}
+        pending = len(self.games)
+        first = 0 if everything else max(0, pending - 2)
+        for game_no in range(first, pending + 1):
+            server_seed = self.server_seeds.get(game_no)
+            if server_seed is None:
+                continue
+            given = self.client_seeds.get(game_no, {})
+            entry: dict[str, Any] = {"game_no": game_no,
+                                     "commitment": server_commitment(server_seed),
+                                     "contributed": sorted(given)}
+            if game_no < pending and self.games[game_no][1].phase is Phase.GAME_OVER:
+                entry["server_seed"] = server_seed
+                entry["client_seeds"] = [given.get(s.number, "") for s in self.seats]
+            out["games"].append(entry)
+        return out
+
+    def _check_open(self) -> None:
+        """:class:`RejectedError` ``table_closed`` for a table the server forgot
+        (removed by the operator, expired or finished: see :meth:`Hub.drop`); its
+        store rows may be gone or belong to a table loaded afresh."""
+        if self.closed:
+            raise RejectedError("table_closed", "this table is closed; reload the page")
 
     def close(self) -> None:
         """Stop the table's tasks (server shutdown)."""

@@ -211,8 +211,18 @@ async function create(event) {
       grace: Number($("grace").value), pace: Number($("pace").value), standin: $("standin").value,
       hints: $("hints").checked,
     });
-    const joined = await api("POST", `/api/tables/${table.id}/join`, { seat: 0, name });
+    // this browser's random share of the first game's seed (docs/web.md "Fairness")
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const clientSeed = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    const joined = await api("POST", `/api/tables/${table.id}/join`,
+      { seat: 0, name, client_seed: clientSeed });
     localStorage.setItem(tokenKey(table.id), JSON.stringify({ token: joined.token, seat: 0 }));
+    // the hash of the first game's server seed this browser saw before adding its value
+    const first = table.fair.games.find((g) => g.game_no === 0);
+    if (first) {
+      localStorage.setItem(`pinochle.fair.${table.id}.0`,
+        JSON.stringify({ commitment: first.commitment, value: clientSeed }));
+    }
     location.href = table.url;
   } catch (error) {
     $("create-error").textContent = error.message;

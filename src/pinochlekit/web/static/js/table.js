@@ -3,7 +3,7 @@
 import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleText, plainCard,
          seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
 import { GLOSSARY, openGlossary, term } from "./glossary.js";
-import { checkHand } from "./fair.js";
+import { checkHand, sha256Hex } from "./fair.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -103,7 +103,22 @@ function showError(text) {
   errorTimer = setTimeout(() => { $("error").textContent = ""; }, 8000);
 }
 
+// Resynchronising (docs/web.md "Security and limits"): after a server error, or when
+// a game in progress has been silent for a while on another seat's turn, ask for the
+// state; the server answers it and restarts the table's computers if they stopped.
+const QUIET_MS = 15000;
+let lastMessageAt = Date.now();
+setInterval(() => {
+  const waiting = state && state.view && state.view.phase !== "game over"
+    && state.view.to_act !== mySeat;
+  if (waiting && Date.now() - lastMessageAt > QUIET_MS) {
+    lastMessageAt = Date.now();
+    send({ type: "state" });
+  }
+}, 5000);
+
 function receive(message) {
+  lastMessageAt = Date.now();
   if (message.type === "welcome") {
     mySeat = message.seat;
   } else if (message.type === "error") {
@@ -113,6 +128,10 @@ function receive(message) {
       stop("");
     }
     if (message.code === "bad_token") { me = null; localStorage.removeItem(tokenKey(tableId)); }
+    if (message.code === "server_error") setTimeout(() => send({ type: "state" }), 2000);
+    // the server forgot this table (finished, expired or removed): connect again, to
+    // the table loaded afresh, or to "no such table"
+    if (message.code === "table_closed" && socket) socket.close();
     hintAsked = false;
     showError(message.message);
   } else if (message.type === "hint") {
@@ -134,6 +153,7 @@ function receive(message) {
       hintAsked = false;
     }
     remember();
+    contribute();
     announce(previous);
     render();
   }
@@ -315,11 +335,38 @@ function renderJoin() {
   }
 }
 
+// -- contributing to the deals (docs/web.md "Fairness and privacy") ------------------
+
+/** 16 random bytes from the browser, in hexadecimal: this seat's share of a game's seed. */
+function randomSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Once per game not yet dealt whose server seed is shown hashed: send a fresh share,
+ *  and keep the hash this browser saw, to check it when the seed is revealed. */
+function contribute() {
+  if (mySeat === null || !state.fair) return;
+  for (const game of state.fair.games) {
+    const key = `pinochle.fair.${tableId}.${game.game_no}`;
+    if (game.server_seed !== undefined) {
+      const seen = JSON.parse(localStorage.getItem(key) || "null");
+      game.checked = seen ? seen.commitment === game.commitment : null;
+      continue;
+    }
+    if (game.game_no < state.table.game_no || localStorage.getItem(key)) continue;
+    const value = randomSeed();
+    localStorage.setItem(key, JSON.stringify({ commitment: game.commitment, value }));
+    send({ type: "seed", value });
+  }
+}
+
 async function join(seat) {
   const name = $("join-name").value.trim();
   if (!name) { showError("Give your name first."); $("join-name").focus(); return; }
   try {
-    const joined = await api("POST", `/api/tables/${tableId}/join`, { seat, name });
+    const joined = await api("POST", `/api/tables/${tableId}/join`,
+      { seat, name, client_seed: randomSeed() });
     localStorage.setItem("pinochle.name", name);
     me = { token: joined.token, seat };
     localStorage.setItem(tokenKey(tableId), JSON.stringify(me));
@@ -838,6 +885,35 @@ function renderFair() {
     const code = el("code", state.deal.commitment, "hash");
     p.append(code, el("span", ". The seed is revealed when the hand is over."));
     box.append(p);
+  }
+  // docs/web.md "Fairness and privacy": the server seed of each game, fixed before the
+  // browsers' values; checked here once revealed
+  for (const game of (state.fair ? state.fair.games : [])) {
+    const seen = JSON.parse(localStorage.getItem(`pinochle.fair.${tableId}.${game.game_no}`)
+      || "null");
+    if (game.server_seed === undefined) {
+      const mine = mySeat !== null && game.contributed.includes(mySeat);
+      const p = el("p", `Game ${game.game_no + 1}: the server's seed is fixed before the ` +
+        `players' browsers add theirs${mine ? " (this browser has added its own random value)" : ""}; ` +
+        "its SHA-256 is ");
+      p.append(el("code", game.commitment, "server-hash"), el("span", "."));
+      box.append(p);
+      continue;
+    }
+    const hashOk = sha256Hex(game.server_seed) === game.commitment
+      && (!seen || seen.commitment === game.commitment);
+    const mineOk = !seen || mySeat === null || game.client_seeds[mySeat] === seen.value
+      || !game.client_seeds[mySeat];
+    const args = game.client_seeds.map((c) => ` --client-seed ${c || "-"}`).join("");
+    const item = el("li", `Game ${game.game_no + 1}: ${hashOk && mineOk ? "✓" : "✗ MISMATCH"} ` +
+      `the server seed ${hashOk ? "matches" : "does NOT match"} the hash shown before the game` +
+      `${seen ? "" : " (this browser did not see that hash)"}` +
+      `${mineOk ? "" : "; this browser's value is NOT among the values"}.`, hashOk && mineOk ? "ok" : "bad");
+    item.append(el("div", `pinochle verify --server-seed ${game.server_seed}${args} ` +
+      `--game ${game.game_no} --hand 0 --dealer D --server-commitment ${game.commitment}`,
+      "hint small"));
+    box.append(el("ul", "", "fair-list"));
+    box.lastChild.append(item);
   }
   const list = el("ul", "", "fair-list");
   for (const hand of state.hands.slice(-5).reverse()) {

@@ -1,0 +1,113 @@
+"""The table page under faults, in a real browser (Debian's chromium driven by
+Playwright) against `pinochle serve` in a subprocess (docs/web.md "Security and
+limits"): it contributes to the deals, asks for the state again after a server
+error, and says so when the operator removed its table."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from pinochlekit.web.process import ServerProcess
+
+from .test_browser import browser, create_table, take_turn
+
+__all__ = ["browser"]  # the fixture, shared with test_browser.py
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    base = tmp_path_factory.mktemp("browser-security")
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log",
+                       extra=("--create-limit", "100000", "--sweep-interval", "0.3")) as srv:
+        yield srv
+
+
+def _sql(server: ServerProcess, sql: str,
+         params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    assert server.db is not None
+    with contextlib.closing(sqlite3.connect(server.db, timeout=10,
+                                            isolation_level=None)) as lite:
+        return list(lite.execute(sql, params).fetchall())
+
+
+def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def test_the_page_contributes_a_random_value_to_each_game(server: ServerProcess,
+                                                          browser: Browser) -> None:
+    page = browser.new_page()
+    url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
+    table = url.rsplit("/", 1)[1]
+    def seeds() -> list[tuple[object, ...]]:
+        return _sql(server, "SELECT game_no, seat, value FROM web_client_seeds "
+                    "WHERE table_id = ? ORDER BY game_no", (table,))
+
+    _until(lambda: len(seeds()) == 2)  # with the join (game 0), then for game 1
+    (g0, s0, v0), (g1, s1, v1) = seeds()
+    assert (g0, s0, g1, s1) == (0, 0, 1, 0) and v0 != v1
+    assert isinstance(v0, str)
+    saw = json.loads(page.evaluate(f"localStorage.getItem('pinochle.fair.{table}.0')"))
+    assert saw["value"] == v0 and len(saw["commitment"]) == 64
+    page.get_by_text("the server's seed is fixed").first.wait_for(state="attached",
+                                                                   timeout=10_000)
+    assert len(v0) == 32 and int(v0, 16) >= 0
+    page.close()
+
+
+def test_the_page_asks_for_the_state_after_a_server_error(server: ServerProcess,
+                                                          browser: Browser) -> None:
+    page = browser.new_page()
+    frames: list[dict[str, object]] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framesent", lambda payload: frames.append(json.loads(payload))))
+    url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
+    table = url.rsplit("/", 1)[1]
+    _sql(server, f"CREATE TRIGGER fail_{table.replace('-', '_')} BEFORE INSERT ON "
+                 f"web_actions WHEN NEW.actor = 'human' AND NEW.table_id = '{table}' "
+                 "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+    try:
+        deadline = time.monotonic() + 30
+        while not any(f.get("type") == "act" for f in frames):
+            assert time.monotonic() < deadline, "the page never acted"
+            take_turn(page)
+            page.wait_for_timeout(200)
+        page.get_by_text("the table is unchanged").wait_for(timeout=10_000)
+        acted = next(i for i, f in enumerate(frames) if f.get("type") == "act")
+        # (the page's frames arrive while Playwright runs: wait in the page, not in sleep)
+        for _ in range(60):
+            if any(f.get("type") == "state" for f in frames[acted + 1:]):
+                break
+            page.wait_for_timeout(100)
+        assert any(f.get("type") == "state" for f in frames[acted + 1:]), frames[acted:]
+    finally:
+        _sql(server, f"DROP TRIGGER IF EXISTS fail_{table.replace('-', '_')}")
+        page.close()
+
+
+def test_a_removed_table_says_so(server: ServerProcess, browser: Browser) -> None:
+    page = browser.new_page()
+    url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
+    table = url.rsplit("/", 1)[1]
+    page.locator("#hand button").first.wait_for(timeout=10_000)
+    assert server.db is not None
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "tables", "remove", "--db",
+                           server.db, "--", table], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    page.get_by_text("There is no such table").wait_for(timeout=15_000)
+    page.close()
+
+
