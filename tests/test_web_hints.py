@@ -79,6 +79,7 @@ def legal_here(state: Message, action: str) -> bool:
 
 def stored_actions(server: ServerProcess, table: str) -> list[tuple[int, str]]:
     """The actions stored for the table's first game, read from the SQLite file."""
+    assert server.db is not None, "the hint tests run on a SQLite file"
     with sqlite3.connect(server.db) as db:
         rows = db.execute("SELECT ply, action FROM web_actions WHERE table_id = ? "
                           "AND game_no = 0 ORDER BY ply", (table,)).fetchall()
