@@ -151,6 +151,10 @@ class Table:
         # the hints of the current ply, by (game number, ply, seat): computed once,
         # shared by every request for the same view (see :meth:`hint`)
         self._hints: dict[tuple[int, int, int], asyncio.Future[Hint]] = {}
+        # the state message per seat (None: spectators) since the last change: a
+        # client asking for ``state`` again and again costs a lookup, not a view
+        self._states: dict[int | None, dict[str, Any]] = {}
+        self.min_pace = 0.0  # the server's least pace (docs/web.md "Security and limits")
         self.closed = False
 
     # -- building ----------------------------------------------------------------
@@ -203,6 +207,7 @@ class Table:
                       "playing")
         self.games.append((seed, game))
         self.actors.append([])
+        self._states.clear()
         for seat in self.seats:
             self._make_player(seat)
 
@@ -217,7 +222,14 @@ class Table:
                 "spectators": len(self.spectators)}
 
     def state(self, seat: int | None) -> dict[str, Any]:
-        """The full state message for one seat (``None``: a spectator)."""
+        """The full state message for one seat (``None``: a spectator), built once
+        per change of the table (do not modify it)."""
+        message = self._states.get(seat)
+        if message is None:
+            message = self._states[seat] = self._build_state(seat)
+        return message
+
+    def _build_state(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat}
         game = self.game
         if game is None:
@@ -255,13 +267,10 @@ class Table:
         return done
 
     def broadcast(self) -> None:
-        """Send every connection the state its seat may see."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Send every connection the state its seat may see (the table has changed)."""
+        self._states.clear()
         for conn in self.connections():
-            message = cache.get(conn.seat)
-            if message is None:
-                message = cache[conn.seat] = self.state(conn.seat)
-            conn.push(message)
+            conn.push(self.state(conn.seat))
 
     def connections(self) -> list[Connection]:
         """Every client watching, seated or not."""
@@ -404,11 +413,17 @@ class Table:
             log.exception("table %s: a computer player failed", self.id)
 
     async def _drive_seats(self) -> None:
+        # Every computer move (and every stand-in's) is sent one pace after the driver
+        # took up the turn, however long the decision took within it, and a forced
+        # move is decided on the same path as a chosen one: its timing does not tell
+        # a spectator that the seat had a single legal action (docs/web.md
+        # "Security and limits").
         while not self.closed and self.connections():
             seat = self._computer_to_act()
             if seat is None:
                 return
-            await asyncio.sleep(self.settings.pace)
+            begun = time.monotonic()
+            await asyncio.sleep(0)
             async with self.lock:
                 game = self.game
                 if game is None or self._computer_to_act() is not seat:
@@ -428,6 +443,8 @@ class Table:
             except Exception:  # a failing player must not stall the table: fall back below
                 log.exception("table %s: the computer at seat %d failed", self.id, seat.number)
                 action = None
+            pace = max(self.settings.pace, self.min_pace)
+            await asyncio.sleep(max(0.0, begun + pace - time.monotonic()))
             async with self.lock:
                 game = self.game
                 if game is None or len(game.actions) != ply or self._computer_to_act() is not seat:
