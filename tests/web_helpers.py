@@ -60,11 +60,13 @@ def request(method: str, url: str, body: Any = None, source: str | None = None) 
         return error.code, json.load(error)
 
 
-def new_table(server: ServerProcess, rules: str, seats: list[str], **settings: Any) -> str:
+def new_table(server: ServerProcess, rules: str, seats: list[str], *,
+              source: str | None = None, **settings: Any) -> str:
     """Create a table (computers move at once: pace 0, unless ``settings`` say
-    otherwise); its id."""
+    otherwise), from the loopback address ``source`` if given; its id."""
     status, body = request("POST", server.url + "/api/tables",
-                           {"rules": rules, "seats": seats, "pace": 0, **settings})
+                           {"rules": rules, "seats": seats, "pace": 0, **settings},
+                           source=source)
     assert status == 201, body
     return str(body["id"])
 

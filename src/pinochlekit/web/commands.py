@@ -189,11 +189,13 @@ def _run_serve(args: argparse.Namespace) -> int:
                     compute_share=args.compute_share)
     app = create_app(url, limits)
     names = [args.host, *args.allowed_host]
-    guarded = Guard(app, names, max_body=args.max_body, body_timeout=args.header_timeout)
+    guarded = Guard(app, names, max_body=args.max_body, body_timeout=args.header_timeout,
+                    max_header=args.max_header)
     # docs/web.md "Security and limits": idle and half-sent connections are closed,
     # and the server keeps descriptors for the connections it admits
     descriptors = raise_descriptor_limit()
     TimedH11Protocol.header_timeout = args.header_timeout
+    TimedH11Protocol.max_header = args.max_header
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
           "Ctrl-C stops", file=sys.stderr, flush=True)

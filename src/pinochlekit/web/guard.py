@@ -65,8 +65,9 @@ class Guard:
     module docstring); every refusal is a short JSON error that echoes nothing."""
 
     def __init__(self, app: App, names: Collection[str] = (), max_body: int = 65536,
-                 body_timeout: float = 10.0) -> None:
+                 body_timeout: float = 10.0, max_header: int = 16384) -> None:
         self.app = app
+        self.max_header = max_header
         self.names = frozenset(n.lower() for n in names)
         self.max_body = max_body
         self.body_timeout = body_timeout
@@ -80,7 +81,9 @@ class Guard:
                    for k, v in scope.get("headers", ())}
         host = headers.get("host", "")
         problem = None
-        if not allowed_host(host, self.names):
+        if sum(len(k) + len(v) + 4 for k, v in scope.get("headers", ())) > self.max_header:
+            problem = (431, f"request headers too large: at most {self.max_header} bytes")
+        elif not allowed_host(host, self.names):
             problem = (421, "this server does not answer to that host name "
                             "(an operator adds it with --allowed-host)")
         elif "origin" in headers and (scope["type"] == "websocket"
@@ -151,15 +154,26 @@ class TimedH11Protocol(H11Protocol):
     keep-alive timeout covers the time between requests)."""
 
     header_timeout = 10.0
+    max_header = 16384
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Start the header deadline."""
         super().connection_made(transport)
+        self._head = 0
         self._deadline = asyncio.get_running_loop().call_later(self.header_timeout,
                                                                self._too_slow)
 
     def data_received(self, data: bytes) -> None:
-        """Read as uvicorn does; the deadline ends once a request has begun."""
+        """Read as uvicorn does; the deadline ends once a request has begun, and a
+        first request head larger than :attr:`max_header` gets 431."""
+        if self.cycle is None and b"\r\n\r\n" not in data:  # a head not yet complete
+            self._head += len(data)
+            if self._head > self.max_header:
+                self._deadline.cancel()
+                self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                                     b"content-length: 0\r\nconnection: close\r\n\r\n")
+                self.transport.close()
+                return
         super().data_received(data)
         if self.cycle is not None or self.transport.get_protocol() is not self:
             self._deadline.cancel()

@@ -290,9 +290,17 @@ class Table:
         return None
 
     def attach(self, conn: Connection) -> None:
-        """A client connects (to its seat, or as a spectator); the seat is back."""
+        """A client connects (to its seat, or as a spectator); the seat is back.
+
+        A spectator coming or going changes nobody else's state (the spectator
+        count in ``table`` follows at the next change): a crowd of spectators costs
+        a state each, not a state for everyone per arrival (docs/web.md
+        "Security and limits")."""
         if conn.seat is None:
             self.spectators.add(conn)
+            conn.push(self.state(None))
+            self.kick()
+            return
         else:
             seat = self.seats[conn.seat]
             seat.connections.add(conn)
@@ -308,6 +316,7 @@ class Table:
         """A client leaves; a person's seat gets a stand-in after the grace period."""
         if conn.seat is None:
             self.spectators.discard(conn)
+            return
         else:
             seat = self.seats[conn.seat]
             seat.connections.discard(conn)
