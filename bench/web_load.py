@@ -116,7 +116,9 @@ async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
     players = Rules.from_string(args.rules).players
     with tempfile.TemporaryDirectory() as base:
         server = ServerProcess(str(Path(base) / "load.db"), log=Path(base) / "server.log",
-                               extra=("--max-tables", str(args.tables + 10)))
+                               # every client is 127.0.0.1: lift the per-address cap
+                               extra=("--max-tables", str(args.tables + 10),
+                                      "--max-per-address", str(args.tables + 10)))
         server.start()
         try:
             tables = []

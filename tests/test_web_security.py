@@ -22,6 +22,7 @@ import pytest
 from web_helpers import Client, Message, join, new_table, request
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from pinochlekit.web.process import ServerProcess
 
@@ -63,9 +64,9 @@ def _closed_within(sock: socket.socket, seconds: float) -> bytes | None:
 
 def _open(server: ServerProcess, table: str, source: str,
           origin: str | None = None) -> ClientConnection:
-    extra = {} if origin is None else {"origin": origin}
     return connect(f"{server.ws_url}/ws/{table}", open_timeout=10,
-                   source_address=(source, 0), **extra)  # type: ignore[arg-type]
+                   origin=None if origin is None else Origin(origin),
+                   source_address=(source, 0))
 
 
 def _seated_table(server: ServerProcess) -> tuple[str, str]:

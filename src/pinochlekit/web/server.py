@@ -298,16 +298,17 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         address = websocket.client.host if websocket.client else ""
+        per_address = "address " + address
         with contextlib.ExitStack() as held:
             if unseated.get("", 0) >= limits.max_sockets:
                 await refuse(websocket, "full", f"this server already has "
                              f"{limits.max_sockets} connections; try again later", 1013)
                 return
-            if unseated.get(address, 0) >= limits.max_per_address:
+            if unseated.get(per_address, 0) >= limits.max_per_address:
                 await refuse(websocket, "full", f"at most {limits.max_per_address} "
                              "connections from one address; try again later", 1013)
                 return
-            for key in ("", address):
+            for key in ("", per_address):
                 unseated[key] = unseated.get(key, 0) + 1
                 held.callback(_release, unseated, key)
             await _play(websocket, table_id, address, held)
