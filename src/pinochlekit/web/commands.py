@@ -105,9 +105,9 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
                              "then (default: 10); also the limit for reading a body")
     limits.add_argument("--idle-timeout", type=float, default=5.0, metavar="S",
                         help="close a kept-alive HTTP connection idle that long (default: 5)")
-    limits.add_argument("--max-http-connections", type=int, default=6000, metavar="N",
+    limits.add_argument("--max-http-connections", type=int, default=10000, metavar="N",
                         help="open connections (HTTP and WebSocket) at once; more get 503 "
-                             "(default: 6000, and never more than the descriptor limit "
+                             "(default: 10000, and never more than the descriptor limit "
                              "allows)")
 
 
