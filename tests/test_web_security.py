@@ -64,8 +64,8 @@ def _closed_within(sock: socket.socket, seconds: float) -> bytes | None:
 
 def _open(server: ServerProcess, table: str, source: str,
           origin: str | None = None) -> ClientConnection:
-    return connect(f"{server.ws_url}/ws/{table}", open_timeout=10,
-                   origin=None if origin is None else Origin(origin),
+    return connect(f"{server.ws_url}/ws/{table}", open_timeout=10, close_timeout=1,
+                   max_queue=None, origin=None if origin is None else Origin(origin),
                    source_address=(source, 0))
 
 
@@ -291,3 +291,4 @@ def test_one_clients_expert_tables_leave_threads_for_anothers(server: ServerProc
             watcher.close()
     assert len(gaps) == 12
     assert statistics.median(gaps) < 0.1, gaps
+

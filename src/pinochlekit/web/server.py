@@ -118,15 +118,24 @@ class _Client:
         self.close_code = (4001, "this seat connected again elsewhere")
 
     def encode(self, message: dict[str, Any]) -> str:
-        """A message as sent: a state's finished hands only from the first not yet sent."""
-        if message.get("type") == "state":
-            game_no = message["table"]["game_no"]
-            hands = message["hands"]
-            start = self.hands_sent if game_no == self.hands_game else 0
-            start = min(start, len(hands))
-            self.hands_game, self.hands_sent = game_no, len(hands)
-            message = {**message, "hands": hands[start:], "hands_from": start}
-        return json.dumps(message, separators=(",", ":"))
+        """A message as sent: a state's finished hands only from the first not yet sent.
+
+        A state is encoded once per first hand sent (kept with the shared message
+        under ``_texts``), not once per client: a crowd costs a copy each."""
+        if message.get("type") != "state":
+            return json.dumps(message, separators=(",", ":"))
+        game_no = message["table"]["game_no"]
+        hands = message["hands"]
+        start = self.hands_sent if game_no == self.hands_game else 0
+        start = min(start, len(hands))
+        self.hands_game, self.hands_sent = game_no, len(hands)
+        texts: dict[int, str] = message.setdefault("_texts", {})
+        text = texts.get(start)
+        if text is None:
+            out = {k: v for k, v in message.items() if k != "_texts"}
+            out.update(hands=hands[start:], hands_from=start)
+            text = texts[start] = json.dumps(out, separators=(",", ":"))
+        return text
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message; an older state still waiting is replaced by the newer one."""
