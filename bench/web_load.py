@@ -116,9 +116,11 @@ async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
     players = Rules.from_string(args.rules).players
     with tempfile.TemporaryDirectory() as base:
         server = ServerProcess(str(Path(base) / "load.db"), log=Path(base) / "server.log",
-                               # one client (127.0.0.1) creates every table
+                               # one client (127.0.0.1) creates every table and opens
+                               # every socket: lift the per-address limits
                                extra=("--max-tables", str(args.tables + 10),
-                                      "--create-limit", str(args.tables + 10)))
+                                      "--create-limit", str(args.tables + 10),
+                                      "--max-per-address", str(args.tables + 10)))
         server.start()
         try:
             tables = []

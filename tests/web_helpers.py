@@ -7,6 +7,7 @@ joining tables, all against a real ``pinochle serve`` subprocess.
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import time
@@ -36,9 +37,23 @@ def serve(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Serve
         yield srv
 
 
-def request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
-    """Send ``body`` as JSON; the status and the JSON answer (also of an error)."""
+def request(method: str, url: str, body: Any = None, source: str | None = None) -> tuple[int, Any]:
+    """Send ``body`` as JSON; the status and the JSON answer (also of an error).
+    ``source``: connect from this loopback address (e.g. ``127.0.0.2``), as another
+    client would."""
     data = None if body is None else json.dumps(body).encode()
+    if source is not None:
+        host, _, rest = url.removeprefix("http://").partition("/")
+        name, _, port = host.partition(":")
+        conn = http.client.HTTPConnection(name, int(port), timeout=20,
+                                          source_address=(source, 0))
+        try:
+            conn.request(method, "/" + rest, body=data,
+                         headers={"Content-Type": "application/json"})
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            conn.close()
     req = urllib.request.Request(url, data=data, method=method,
                                  headers={"Content-Type": "application/json"})
     try:
@@ -48,11 +63,13 @@ def request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
         return error.code, json.load(error)
 
 
-def new_table(server: ServerProcess, rules: str, seats: list[str], **settings: Any) -> str:
+def new_table(server: ServerProcess, rules: str, seats: list[str], *,
+              source: str | None = None, **settings: Any) -> str:
     """Create a table (computers move at once: pace 0, unless ``settings`` say
-    otherwise); its id."""
+    otherwise), from the loopback address ``source`` if given; its id."""
     status, body = request("POST", server.url + "/api/tables",
-                           {"rules": rules, "seats": seats, "pace": 0, **settings})
+                           {"rules": rules, "seats": seats, "pace": 0, **settings},
+                           source=source)
     assert status == 201, body
     return str(body["id"])
 
@@ -102,20 +119,27 @@ class Client:
     ``strict`` (the default): :meth:`wait` fails on an error message its predicate
     does not ask for (but ``stale``: the table moved on, which happens). A test
     that provokes errors it does not wait for each (a flood of messages) passes
-    ``strict=False``.
+    ``strict=False``. ``source``: connect from this loopback address.
+
+    A state carries only the finished hands not sent before (``hands_from``): the
+    client keeps them as the page does, so every state it returns has them all
+    (the one received as it came is in :attr:`texts`).
     """
 
     def __init__(self, server: ServerProcess, table_id: str, token: str | None = None,
-                 *, strict: bool = True) -> None:
+                 *, strict: bool = True, source: str | None = None) -> None:
         self._stack = contextlib.ExitStack()
+        extra: dict[str, Any] = {} if source is None else {"source_address": (source, 0)}
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=10))
+            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=10, **extra))
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.strict = strict
         self.state: Message | None = None
         self.texts: list[str] = []
         self.acted = -1
         self.sent = 0.0
+        self.hands: list[Message] = []
+        self.hands_game = -1
 
     def recv(self, timeout: float = 20) -> Message:
         """The next message (kept in :attr:`texts`; a state also in :attr:`state`)."""
@@ -124,6 +148,12 @@ class Client:
         self.texts.append(text)
         message: Message = json.loads(text)
         if message["type"] == "state":
+            game_no = message["table"]["game_no"]
+            kept = self.hands if game_no == self.hands_game else []
+            start = message.get("hands_from", 0)
+            assert start <= len(kept), f"hands from {start}, but {len(kept)} received"
+            self.hands = message["hands"] = kept[:start] + message["hands"]
+            self.hands_game = game_no
             self.state = message
         return message
 

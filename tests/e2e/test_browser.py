@@ -5,8 +5,10 @@ middle of a hand gives the seat back."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from websockets.sync.client import connect
 
 from pinochlekit.web.process import ServerProcess
 
@@ -262,6 +265,32 @@ def test_a_missing_table_is_not_reconnected_forever(server: ServerProcess,
     assert len(sockets) == 1, sockets
     assert "reconnecting" not in page.inner_text("body")
     page.close()
+
+
+def test_a_busy_table_is_tried_again_until_there_is_room(tmp_path: Path,
+                                                         browser: Browser) -> None:
+    # docs/web.md "Security and limits": close 1013 means "not now", never "never"
+    with ServerProcess(str(tmp_path / "tables.db"), log=tmp_path / "server.log",
+                       extra=("--max-spectators", "1")) as srv:
+        made = urllib.request.Request(
+            srv.url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"seats": ["open", "simple", "simple", "simple"]}).encode())
+        with urllib.request.urlopen(made, timeout=10) as answer:
+            table = json.load(answer)["id"]
+        page = browser.new_page()
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        with connect(f"{srv.ws_url}/ws/{table}", open_timeout=10) as crowd:
+            crowd.send(json.dumps({"type": "hello"}))
+            crowd.recv(10)  # welcome: the one spectator allowed
+            page.goto(f"{srv.url}/t/{table}")
+            page.get_by_text("The table is busy").wait_for(timeout=10_000)
+        deadline = time.monotonic() + 15
+        while page.inner_text("#connection").strip() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not page.inner_text("#connection").strip() and len(sockets) >= 2, sockets
+        page.locator(".seat-name").first.wait_for(timeout=10_000)  # a state drawn
+        page.close()
 
 
 def set_options(page: Page, options: dict[str, str]) -> None:

@@ -66,6 +66,8 @@ def add_commands(command: Command) -> None:
                      help="seconds between sweeps for expired, removed and finished "
                           "tables (default: 30)")
 
+    _add_limits(sub)
+
     sub = command("tables", _run_tables, "list or remove a server's stored tables",
                   "For the operator of 'pinochle serve': list the tables stored in the "
                   "database (all, or one status, or only the old ones), or remove tables "
@@ -117,6 +119,61 @@ def add_commands(command: Command) -> None:
                           "(redeals counted)")
     sub.add_argument("--server-commitment", metavar="HASH",
                      help="the hash of the server seed the table showed before the game")
+
+
+def _add_limits(sub: argparse.ArgumentParser) -> None:
+    """The options of docs/web.md "Security and limits" (defaults there and below)."""
+    limits = sub.add_argument_group("security and limits (docs/web.md)")
+    limits.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name clients use for this server, e.g. behind a proxy "
+                             "(repeat for several); addresses, localhost and --host are "
+                             "always allowed, any other Host or Origin is refused")
+    limits.add_argument("--hello-timeout", type=float, default=5.0, metavar="S",
+                        help="close a WebSocket that has not sent hello by then (default: 5)")
+    limits.add_argument("--max-spectators", type=int, default=100, metavar="N",
+                        help="spectators at one table (default: 100); seated players are "
+                             "never refused")
+    limits.add_argument("--max-sockets", type=int, default=5000, metavar="N",
+                        help="spectators and sockets before hello, whole server "
+                             "(default: 5000)")
+    limits.add_argument("--max-per-address", type=int, default=20, metavar="N",
+                        help="spectators and sockets before hello from one client address "
+                             "(default: 20)")
+    limits.add_argument("--max-target", type=int, default=10000, metavar="N",
+                        help="the highest game target a new table may set (default: 10000)")
+    limits.add_argument("--min-pace", type=float, default=0.0, metavar="S",
+                        help="the least seconds from a computer's turn to its move, at "
+                             "every table (default: 0: each table's pace)")
+    limits.add_argument("--compute-threads", type=int, default=4, metavar="N",
+                        help="threads for computer players (default: 4)")
+    limits.add_argument("--compute-share", type=int, default=2, metavar="N",
+                        help="of them, how many one client's tables use at once (default: 2)")
+    limits.add_argument("--max-body", type=int, default=65536, metavar="BYTES",
+                        help="largest HTTP request body (default: 65536)")
+    limits.add_argument("--max-header", type=int, default=16384, metavar="BYTES",
+                        help="largest HTTP request head (default: 16384)")
+    limits.add_argument("--header-timeout", type=float, default=10.0, metavar="S",
+                        help="close a connection whose request head is not complete by "
+                             "then (default: 10); also the limit for reading a body")
+    limits.add_argument("--idle-timeout", type=float, default=5.0, metavar="S",
+                        help="close a kept-alive HTTP connection idle that long (default: 5)")
+    limits.add_argument("--max-http-connections", type=int, default=10000, metavar="N",
+                        help="open connections (HTTP and WebSocket) at once; more get 503 "
+                             "(default: 10000, and never more than the descriptor limit "
+                             "allows)")
+
+
+def _positive(args: argparse.Namespace) -> None:
+    from pinochlekit.cli import UsageError
+
+    for name in ("hello_timeout", "max_spectators", "max_sockets", "max_per_address",
+                 "max_target", "compute_threads", "compute_share", "max_body", "max_header",
+                 "header_timeout", "idle_timeout", "max_http_connections"):
+        if not getattr(args, name) > 0:
+            raise UsageError(f"--{name.replace('_', '-')} must be positive, not "
+                             f"{getattr(args, name)}")
+    if not 0 <= args.min_pace <= 60:
+        raise UsageError(f"--min-pace must be from 0 to 60 seconds, not {args.min_pace}")
 
 
 def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) -> list[str]:
@@ -203,6 +260,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from pinochlekit.web.guard import Guard, TimedH11Protocol, raise_descriptor_limit
         from pinochlekit.web.hub import default_db_url
         from pinochlekit.web.server import Limits, create_app
         from pinochlekit.web.storage import Store, StoreError
@@ -211,6 +269,7 @@ def _run_serve(args: argparse.Namespace) -> int:
                          "pip install 'pinochlekit[web]'") from None
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
+    _positive(args)
     url = args.db or default_db_url()
     try:
         Store.open(url).close()  # fail now, with one line, if the database is unusable
@@ -222,18 +281,33 @@ def _run_serve(args: argparse.Namespace) -> int:
     for name in ("create_window", "waiting_expiry", "sweep_interval"):
         if not getattr(args, name) > 0:
             raise UsageError(f"--{name.replace('_', '-')} must be more than 0 seconds")
-    app = create_app(url, Limits(max_tables=args.max_tables, creates=args.create_limit,
-                                 create_window=args.create_window,
-                                 waiting_expiry=args.waiting_expiry,
-                                 max_finished=args.max_finished,
-                                 sweep_interval=args.sweep_interval))
+    limits = Limits(max_tables=args.max_tables, hello_timeout=args.hello_timeout,
+                    max_connections=args.max_spectators, max_sockets=args.max_sockets,
+                    max_per_address=args.max_per_address, max_target=args.max_target,
+                    min_pace=args.min_pace, compute_threads=args.compute_threads,
+                    compute_share=args.compute_share, creates=args.create_limit,
+                    create_window=args.create_window, waiting_expiry=args.waiting_expiry,
+                    max_finished=args.max_finished, sweep_interval=args.sweep_interval)
+    app = create_app(url, limits)
+    names = [args.host, *args.allowed_host]
+    guarded = Guard(app, names, max_body=args.max_body, body_timeout=args.header_timeout,
+                    max_header=args.max_header)
+    # docs/web.md "Security and limits": idle and half-sent connections are closed,
+    # and the server keeps descriptors for the connections it admits
+    descriptors = raise_descriptor_limit()
+    TimedH11Protocol.header_timeout = args.header_timeout
+    TimedH11Protocol.max_header = args.max_header
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
           "Ctrl-C stops", file=sys.stderr, flush=True)
     # No per-message compression: it cost more CPU than any other single step under load
     # (bench/web_load.py), and a state message is a few kilobytes.
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning",
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    uvicorn.run(guarded, host=args.host, port=args.port, ws_max_size=65536,
+                log_level="warning", ws_ping_interval=20, ws_ping_timeout=20,
+                ws_per_message_deflate=False, http=TimedH11Protocol,
+                h11_max_incomplete_event_size=args.max_header,
+                timeout_keep_alive=args.idle_timeout,
+                limit_concurrency=max(16, min(args.max_http_connections, descriptors - 64)))
     return 0
 
 

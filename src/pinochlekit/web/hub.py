@@ -3,12 +3,14 @@
 The store is used from one worker thread (SQLite and psycopg connections
 stay on one thread; actions commit in order, and a commit waiting for the disk
 or the network never holds up the event loop); slow computer players think in
-a small pool of threads so the event loop keeps answering.
+a small pool of threads so the event loop keeps answering, shared fairly
+between the clients that created the tables (:class:`FairPool`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import secrets
@@ -26,7 +28,7 @@ from pinochlekit.rules import Rules
 from pinochlekit.web.storage import Store
 from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
 
-__all__ = ["Hub", "clean_text", "default_db_url"]
+__all__ = ["FairPool", "Hub", "clean_text", "default_db_url"]
 
 T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
@@ -77,26 +79,97 @@ def default_db_url() -> str:
     return str(Path(base) / "web.db")
 
 
+class FairPool:
+    """Threads for computer players, shared fairly between keys (the client that
+    created a table): one key runs at most ``share`` jobs at once, and a free
+    thread takes the next job of the key after the last one served (round robin),
+    so one client's expert tables never hold every thread (docs/web.md
+    "Security and limits")."""
+
+    def __init__(self, threads: int, share: int) -> None:
+        self.threads = max(1, threads)
+        self.share = max(1, min(share, self.threads))
+        self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="pinochle-ai")
+        self._waiting: dict[str, deque[tuple[Callable[..., Any], tuple[Any, ...],
+                                             asyncio.Future[Any]]]] = {}
+        self._running: dict[str, int] = {}
+        self._busy = 0
+
+    async def run(self, key: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a thread when ``key``'s turn comes."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(key, deque()).append((fn, args, future))
+        self._dispatch()
+        return await future
+
+    def _dispatch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._busy < self.threads:
+            key = next((k for k in self._waiting if self._running.get(k, 0) < self.share),
+                       None)
+            if key is None:
+                return
+            jobs = self._waiting.pop(key)  # served: to the back of the round
+            fn, args, future = jobs.popleft()
+            if jobs:
+                self._waiting[key] = jobs
+            if future.done():  # its caller was cancelled while it waited
+                continue
+            self._busy += 1
+            self._running[key] = self._running.get(key, 0) + 1
+            job = loop.run_in_executor(self._executor, fn, *args)
+            job.add_done_callback(functools.partial(self._finished, key, future))
+
+    def _finished(self, key: str, future: asyncio.Future[Any], done: asyncio.Future[Any]) -> None:
+        self._busy -= 1
+        self._running[key] -= 1
+        if not self._running[key]:
+            del self._running[key]
+        if not future.done():
+            if done.cancelled():
+                future.cancel()
+            elif done.exception() is not None:
+                future.set_exception(done.exception())  # type: ignore[arg-type]
+            else:
+                future.set_result(done.result())
+        self._dispatch()
+
+    def shutdown(self) -> None:
+        """Stop the threads; waiting jobs are dropped."""
+        for jobs in self._waiting.values():
+            for _, _, future in jobs:
+                future.cancel()
+        self._waiting.clear()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
 class Hub:
     """Every table of one server process."""
 
-    def __init__(self, store: Store, max_tables: int = 1000, compute_threads: int = 4, *,
-                 creates: int = 20, create_window: float = 600.0,
+    def __init__(self, store: Store, max_tables: int = 1000, compute_threads: int = 4,
+                 compute_share: int = 2, max_target: int = 10000,
+                 min_pace: float = 0.0, *, creates: int = 20, create_window: float = 600.0,
                  waiting_expiry: float = 86400.0, max_finished: int = 50) -> None:
         """``creates`` tables at most per client address in ``create_window`` seconds;
         a table still waiting for players ``waiting_expiry`` seconds after it was
-        created expires; at most ``max_finished`` finished tables stay in memory
-        (docs/web.md "Security and limits")."""
+        created expires; at most ``max_finished`` finished tables stay in memory; the
+        computer threads are shared between clients (docs/web.md "Security and
+        limits")."""
         self.store = store
         self.max_tables = max_tables
+        self.max_target = max_target
+        self.min_pace = min_pace
         self.creates = creates
         self.create_window = create_window
         self.waiting_expiry = waiting_expiry
         self.max_finished = max_finished
         self._created: dict[str, deque[float]] = {}  # client address: creation times
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="pinochle-db")
-        self._cpu_pool = ThreadPoolExecutor(compute_threads, thread_name_prefix="pinochle-ai")
+        self._cpu_pool = FairPool(compute_threads, compute_share)
         self.tables: dict[str, Table] = {}
+        # the client address that created each table this run (tables loaded after a
+        # restart share the computer threads by table instead)
+        self.owners: dict[str, str] = {}
         self._loading = asyncio.Lock()
 
     async def db(self, method: str, *args: Any) -> Any:
@@ -105,10 +178,15 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, getattr(self.store, method), *args)
 
-    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a computer player's decision off the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._cpu_pool, fn, *args)
+    async def compute(self, fn: Callable[..., T], *args: Any, table: str = "") -> T:
+        """Run a computer player's decision off the event loop, in the turn of the
+        client that created ``table`` (:class:`FairPool`)."""
+        return await self._cpu_pool.run(self.owners.get(table, "table " + table), fn, *args)
+
+    def _compute_for(self, table_id: str) -> Callable[..., Any]:
+        async def compute(fn: Callable[..., T], *args: Any) -> T:
+            return await self.compute(fn, *args, table=table_id)
+        return compute
 
     async def get(self, table_id: str) -> Table | None:
         """The table, loaded (and replayed) from the store if it is not in memory."""
@@ -124,7 +202,8 @@ class Hub:
                 if row is None or row.status not in ("waiting", "playing", "over"):
                     return None  # expired: it waited too long for players
                 try:
-                    table = Table.from_row(row, self.db, self.compute)
+                    table = Table.from_row(row, self.db, self._compute_for(table_id))
+                    table.min_pace = self.min_pace
                 except (PinochleError, ValueError):  # a damaged record: say so, go on
                     log.exception("table %s cannot be rebuilt from the database", table_id)
                     return None
@@ -140,7 +219,8 @@ class Hub:
         ``seats`` gives a kind per seat (``open`` or a computer level), as many as
         the rules have players (four-handed, three-handed RULES.md §3, two-handed
         RULES.md §4); ``None``: the first open, the others ``standard``. ``client``
-        (its address) may create :attr:`creates` tables per :attr:`create_window`.
+        (its address) may create :attr:`creates` tables per :attr:`create_window`, and
+        its tables share the computer threads fairly with other clients'.
         """
         try:
             parsed = Rules.from_string(rules or "pagat")
@@ -149,6 +229,9 @@ class Hub:
         if parsed.players not in (2, 3, 4):
             raise RejectedError("bad_rules", "a web table plays two-, three- or four-handed "
                                  f"pinochle, not players={parsed.players}")
+        if parsed.target > self.max_target:
+            raise RejectedError("bad_rules", f"target: at most {self.max_target} at this "
+                                 f"server, not {parsed.target}")
         levels = computer_levels(parsed.players)
         if seats is None:
             seats = [OPEN] + ["standard"] * (parsed.players - 1)
@@ -177,6 +260,8 @@ class Hub:
         # "Fairness and privacy"), is stored with the table in one transaction
         await self.db("create_table", table_id, title, stored, seats, names,
                       secrets.token_hex(32))
+        if client:
+            self.owners[table_id] = client
         table = await self.get(table_id)
         assert table is not None
         return table
@@ -241,6 +326,6 @@ class Hub:
         """Stop every table and the worker threads."""
         for table in self.tables.values():
             table.close()
-        self._cpu_pool.shutdown(wait=False, cancel_futures=True)
+        self._cpu_pool.shutdown()
         self._db_pool.shutdown(wait=True)
         self.store.close()

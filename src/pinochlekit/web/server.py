@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -44,7 +44,8 @@ _ABUSE = frozenset({"bad_json", "bad_message", "unknown_type", "too_large", "rat
 
 
 class Limits(BaseModel):
-    """What one client may send: message size, rate, and the server's table count."""
+    """What clients may send and hold: message size and rate, connections, tables
+    (docs/web.md "Security and limits" lists each with its option)."""
 
     max_message: int = 4096  # characters in one WebSocket message
     rate: float = 10.0  # messages per second, sustained
@@ -52,14 +53,27 @@ class Limits(BaseModel):
     max_violations: int = 50  # rate-limit or bad messages before the connection is closed
     max_tables: int = 1000
     max_queue: int = 200  # messages waiting for a slow client before it is dropped
-    hello_timeout: float = 10.0
-    max_connections: int = 100  # WebSocket clients at one table (players and spectators)
-    max_sockets: int = 5000  # WebSocket clients of the whole server
+    hello_timeout: float = 5.0  # a socket that has not said hello by then is closed
+    # Seated players are never refused for the caps below: a seat's token holder
+    # always gets in (a newer connection of a seat replaces its oldest past
+    # max_seat_connections); the caps bound sockets before hello and spectators.
+    max_connections: int = 100  # spectators at one table
+    max_sockets: int = 5000  # sockets before hello and spectators, whole server
+    max_per_address: int = 20  # sockets before hello, and spectators, from one address
+    max_seat_connections: int = 4  # connections of one seat (tabs, devices)
+    max_target: int = 10000  # the highest game target a table may set (ordinary scale)
+    min_pace: float = 0.0  # seconds: the least pace of any table (docs/web.md)
+    compute_threads: int = 4  # threads of the computer players, shared fairly
+    compute_share: int = 2  # of them, how many one client's tables may use at once
     creates: int = 20  # tables one client address may create per create_window
     create_window: float = 600.0  # seconds
     waiting_expiry: float = 86400.0  # seconds a table may wait for players
     max_finished: int = 50  # finished tables kept in memory (all stay in the database)
     sweep_interval: float = 30.0  # seconds between sweeps of expired and finished tables
+
+
+#: A seat kind in a request: ``open`` or a level name.
+SeatKind = Annotated[str, Field(max_length=40)]
 
 
 class CreateTable(BaseModel):
@@ -68,7 +82,7 @@ class CreateTable(BaseModel):
     title: str = Field("", max_length=60)
     rules: str = Field("pagat", max_length=500)
     # a kind per seat, as many as the rules have players (None: one open, the rest standard)
-    seats: list[str] | None = Field(None, max_length=8)
+    seats: list[SeatKind] | None = Field(None, max_length=8)
     grace: float = Field(60.0, ge=0, le=3600)
     pace: float = Field(0.8, ge=0, le=10)
     standin: str = Field("standard", max_length=40)
@@ -94,9 +108,42 @@ class _Client:
         self.queue: deque[dict[str, Any]] = deque()
         self.ready = asyncio.Event()
         self.dropped = False
+        self.close_code = (1008, "too slow: messages piled up")
         self.tokens = float(limits.burst)
         self.stamp = time.monotonic()
         self.violations = 0
+        self.address = ""
+        # finished hands already sent, of game number hands_game: a state carries
+        # only the newer ones (docs/web.md "Messages"); 0 sends them all again
+        self.hands_game = -1
+        self.hands_sent = 0
+        self.opened = time.monotonic()
+
+    def replaced(self) -> None:
+        """A newer connection of the same seat took this one's place: close it (4001)."""
+        self.dropped = True
+        self.ready.set()
+        self.close_code = (4001, "this seat connected again elsewhere")
+
+    def encode(self, message: dict[str, Any]) -> str:
+        """A message as sent: a state's finished hands only from the first not yet sent.
+
+        A state is encoded once per first hand sent (kept with the shared message
+        under ``_texts``), not once per client: a crowd costs a copy each."""
+        if message.get("type") != "state":
+            return json.dumps(message, separators=(",", ":"))
+        game_no = message["table"]["game_no"]
+        hands = message["hands"]
+        start = self.hands_sent if game_no == self.hands_game else 0
+        start = min(start, len(hands))
+        self.hands_game, self.hands_sent = game_no, len(hands)
+        texts: dict[int, str] = message.setdefault("_texts", {})
+        text = texts.get(start)
+        if text is None:
+            out = {k: v for k, v in message.items() if k != "_texts"}
+            out.update(hands=hands[start:], hands_from=start)
+            text = texts[start] = json.dumps(out, separators=(",", ":"))
+        return text
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message; an older state still waiting is replaced by the newer one."""
@@ -118,12 +165,12 @@ class _Client:
                 self.ready.clear()
                 while self.queue:
                     message = self.queue.popleft()
-                    await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+                    await self.websocket.send_text(self.encode(message))
         except Exception:  # the connection closed under us: the reader sees it too
             self.dropped = True
             return
         with contextlib.suppress(Exception):
-            await self.websocket.close(1008, "too slow: messages piled up")
+            await self.websocket.close(*self.close_code)
 
     def allow(self) -> bool:
         """Token bucket: ``rate`` messages a second, ``burst`` at once."""
@@ -148,7 +195,10 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, db_url)
-        state["hub"] = Hub(store, max_tables=limits.max_tables, creates=limits.creates,
+        state["hub"] = Hub(store, max_tables=limits.max_tables,
+                           compute_threads=limits.compute_threads,
+                           compute_share=limits.compute_share, max_target=limits.max_target,
+                           min_pace=limits.min_pace, creates=limits.creates,
                            create_window=limits.create_window,
                            waiting_expiry=limits.waiting_expiry,
                            max_finished=limits.max_finished)
@@ -272,58 +322,80 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         except LookupError as error:
             return JSONResponse({"error": str(error.args[0])}, status_code=404)
 
-    # open WebSockets, per table and in all (under ""), counted from accept on, so
-    # that clients still owing their hello count against the caps too
-    sockets: dict[str, int] = {}
+    # Sockets not seated (before hello, and spectators), in all (under "") and per
+    # client address: the caps of docs/web.md "Security and limits". Seated
+    # connections are bounded per seat instead, so a token holder always gets in.
+    unseated: dict[str, int] = {}
+
+    async def refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", "code": code, "message": message})
+            await websocket.close(close)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        address = websocket.client.host if websocket.client else ""
+        per_address = "address " + address
         with contextlib.ExitStack() as held:
-            if sockets.get("", 0) >= limits.max_sockets:
-                await websocket.send_json({"type": "error", "code": "full",
-                                           "message": f"this server already has "
-                                                      f"{limits.max_sockets} connections"})
-                await websocket.close(1013)
+            if unseated.get("", 0) >= limits.max_sockets:
+                await refuse(websocket, "full", f"this server already has "
+                             f"{limits.max_sockets} connections; try again later", 1013)
                 return
-            sockets[""] = sockets.get("", 0) + 1
-            held.callback(_release, sockets, "")
-            await _play(websocket, table_id, held)
+            if unseated.get(per_address, 0) >= limits.max_per_address:
+                await refuse(websocket, "full", f"at most {limits.max_per_address} "
+                             "connections from one address; try again later", 1013)
+                return
+            for key in ("", per_address):
+                unseated[key] = unseated.get(key, 0) + 1
+                held.callback(_release, unseated, key)
+            await _play(websocket, table_id, address, held)
 
-    async def _play(websocket: WebSocket, table_id: str, held: contextlib.ExitStack) -> None:
+    async def _play(websocket: WebSocket, table_id: str, address: str,
+                    held: contextlib.ExitStack) -> None:
         table = await hub().get(table_id)
         if table is None:
-            await websocket.send_json({"type": "error", "code": "no_table",
-                                       "message": f"no table {table_id[:40]!r}"})
-            await websocket.close(4404)
+            await refuse(websocket, "no_table", f"no table {table_id[:40]!r}", 4404)
             return
-        if sockets.get(table.id, 0) >= limits.max_connections:
-            await websocket.send_json({"type": "error", "code": "full",
-                                       "message": f"this table already has "
-                                                  f"{limits.max_connections} connections"})
-            await websocket.close(1013)
-            return
-        sockets[table.id] = sockets.get(table.id, 0) + 1  # counted from accept to close
-        held.callback(_release, sockets, table.id)
         client = _Client(websocket, limits)
+        client.address = address
+        try:
+            hello = await asyncio.wait_for(websocket.receive_text(), limits.hello_timeout)
+        except TimeoutError:
+            await refuse(websocket, "no_hello", f"no hello within {limits.hello_timeout:g} "
+                         "seconds", 1008)
+            return
+        except (WebSocketDisconnect, KeyError, RuntimeError):
+            return  # gone before its hello, or sent bytes instead (KeyError)
+        try:
+            data = json.loads(hello) if len(hello) <= limits.max_message else None
+        except (ValueError, RecursionError):
+            data = None  # ValueError covers JSONDecodeError; RecursionError: deep nesting
+        if not isinstance(data, dict) or data.get("type") != "hello":
+            client.error("bad_hello", 'start with {"type": "hello", "token": TOKEN} '
+                         "(no token: watch as a spectator)")
+            data = {}
+        token = data.get("token")
+        if isinstance(token, str) and token:
+            client.seat = table.seat_for_token(token[:100])
+            if client.seat is None:
+                client.error("bad_token", "this seat token is not valid at this table; "
+                             "you are watching as a spectator")
+        if client.seat is not None:
+            held.close()  # a seated connection counts against its seat, not the caps
+            seat = table.seats[client.seat]
+            while len(seat.connections) >= limits.max_seat_connections:
+                oldest = min(seat.connections, key=lambda c: getattr(c, "opened", 0.0))
+                table.detach(oldest)
+                if isinstance(oldest, _Client):
+                    oldest.replaced()
+        elif len(table.spectators) >= limits.max_connections:
+            await refuse(websocket, "full", f"this table already has "
+                         f"{limits.max_connections} spectators; try again later", 1013)
+            return
         writer = asyncio.create_task(client.writer())
         attached = False
         try:
-            try:
-                hello = await asyncio.wait_for(websocket.receive_text(), limits.hello_timeout)
-                data = json.loads(hello) if len(hello) <= limits.max_message else None
-            except (TimeoutError, ValueError, KeyError, RecursionError):
-                data = None  # ValueError covers JSONDecodeError; RecursionError: deep nesting
-            if not isinstance(data, dict) or data.get("type") != "hello":
-                client.error("bad_hello", 'start with {"type": "hello", "token": TOKEN} '
-                             "(no token: watch as a spectator)")
-                data = {}
-            token = data.get("token")
-            if isinstance(token, str) and token:
-                client.seat = table.seat_for_token(token[:100])
-                if client.seat is None:
-                    client.error("bad_token", "this seat token is not valid at this table; "
-                                 "you are watching as a spectator")
             client.push({"type": "welcome", "seat": client.seat, "table": table.id})
             table.attach(client)
             attached = True
@@ -405,6 +477,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
         elif kind == "ping":
             client.push({"type": "pong"})
         elif kind == "state":
+            client.hands_sent = 0  # a resynchronisation: every finished hand again
             client.push(table.state(client.seat))
             table.kick()  # a stalled table's computers start again when someone asks
         else:

@@ -158,6 +158,10 @@ class Table:
         # each game, chosen before any browser contributes, and the contributions
         self.server_seeds: dict[int, str] = {}
         self.client_seeds: dict[int, dict[int, str]] = {}
+        # the state message per seat (None: spectators) since the last change: a
+        # client asking for ``state`` again and again costs a lookup, not a view
+        self._states: dict[int | None, dict[str, Any]] = {}
+        self.min_pace = 0.0  # the server's least pace (docs/web.md "Security and limits")
         self.closed = False
         self.finished_at = time.monotonic()  # when the last game ended (see Hub.sweep)
 
@@ -228,6 +232,7 @@ class Table:
             self.server_seeds[row.game_no + 1] = row.next_server_seed
         self.games.append((row.seed, game))
         self.actors.append([])
+        self._states.clear()
         for seat in self.seats:
             self._make_player(seat)
 
@@ -250,7 +255,14 @@ class Table:
                 "spectators": len(self.spectators)}
 
     def state(self, seat: int | None) -> dict[str, Any]:
-        """The full state message for one seat (``None``: a spectator)."""
+        """The full state message for one seat (``None``: a spectator), built once
+        per change of the table (do not modify it)."""
+        message = self._states.get(seat)
+        if message is None:
+            message = self._states[seat] = self._build_state(seat)
+        return message
+
+    def _build_state(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat,
                                    "fair": self.fair()}
         game = self.game
@@ -289,13 +301,10 @@ class Table:
         return done
 
     def broadcast(self) -> None:
-        """Send every connection the state its seat may see."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Send every connection the state its seat may see (the table has changed)."""
+        self._states.clear()
         for conn in self.connections():
-            message = cache.get(conn.seat)
-            if message is None:
-                message = cache[conn.seat] = self.state(conn.seat)
-            conn.push(message)
+            conn.push(self.state(conn.seat))
 
     def connections(self) -> list[Connection]:
         """Every client watching, seated or not."""
@@ -315,9 +324,17 @@ class Table:
         return None
 
     def attach(self, conn: Connection) -> None:
-        """A client connects (to its seat, or as a spectator); the seat is back."""
+        """A client connects (to its seat, or as a spectator); the seat is back.
+
+        A spectator coming or going changes nobody else's state (the spectator
+        count in ``table`` follows at the next change): a crowd of spectators costs
+        a state each, not a state for everyone per arrival (docs/web.md
+        "Security and limits")."""
         if conn.seat is None:
             self.spectators.add(conn)
+            conn.push(self.state(None))
+            self.kick()
+            return
         else:
             seat = self.seats[conn.seat]
             seat.connections.add(conn)
@@ -333,6 +350,7 @@ class Table:
         """A client leaves; a person's seat gets a stand-in after the grace period."""
         if conn.seat is None:
             self.spectators.discard(conn)
+            return
         else:
             seat = self.seats[conn.seat]
             seat.connections.discard(conn)
@@ -452,11 +470,17 @@ class Table:
             delay = min(delay * 2, RETRY_MAX)
 
     async def _drive_seats(self) -> None:
+        # Every computer move (and every stand-in's) is sent one pace after the driver
+        # took up the turn, however long the decision took within it, and a forced
+        # move is decided on the same path as a chosen one: its timing does not tell
+        # a spectator that the seat had a single legal action (docs/web.md
+        # "Security and limits").
         while not self.closed and self.connections():
             seat = self._computer_to_act()
             if seat is None:
                 return
-            await asyncio.sleep(self.settings.pace)
+            begun = time.monotonic()
+            await asyncio.sleep(0)
             async with self.lock:
                 game = self.game
                 if game is None or self._computer_to_act() is not seat:
@@ -476,6 +500,8 @@ class Table:
             except Exception:  # a failing player must not stall the table: fall back below
                 log.exception("table %s: the computer at seat %d failed", self.id, seat.number)
                 action = None
+            pace = max(self.settings.pace, self.min_pace)
+            await asyncio.sleep(max(0.0, begun + pace - time.monotonic()))
             async with self.lock:
                 game = self.game
                 if game is None or len(game.actions) != ply or self._computer_to_act() is not seat:
@@ -626,6 +652,7 @@ class Table:
                                     "contribute to its deals")
             await self.db("set_client_seed", self.id, pending, seat, value)
             self.client_seeds.setdefault(pending, {})[seat] = value
+            self._states.clear()  # the cached states carry who contributed ("fair")
 
     def fair(self, everything: bool = False) -> dict[str, Any]:
         """What everyone may know of the deals' seeds: the hash of the next game's

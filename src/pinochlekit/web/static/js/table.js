@@ -52,20 +52,23 @@ function connect() {
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
-    // 4404: no such table; 1008: too many bad messages; 1013: the table is full.
-    // Reconnecting would meet the same answer, so stop for good.
+    // 4404: no such table; 1008: too many bad messages; 4001: this seat opened in
+    // another window. Reconnecting would meet the same answer, so stop for good.
+    // 1013 (too many connections for now) and every other close: retry, backing off
+    // up to about 16 s with some jitter, so that a crowd does not come back at once.
     if (FINAL_CLOSE[event.code] && !stopped) stop(FINAL_CLOSE[event.code]);
     if (stopped) return;
-    $("connection").textContent = "Connection lost: reconnecting…";
+    $("connection").textContent = event.code === 1013
+      ? "The table is busy: trying again…" : "Connection lost: reconnecting…";
     retry = Math.min(retry + 1, 5);
-    setTimeout(connect, 500 * 2 ** retry);
+    setTimeout(connect, 500 * 2 ** retry * (0.75 + Math.random() / 2));
   });
 }
 
 const FINAL_CLOSE = {
   4404: "There is no such table.",
   1008: "The server closed the connection: too many bad messages. Reload to try again.",
-  1013: "This table has too many connections. Reload to try again later.",
+  4001: "This seat is open in another window or device. Reload to play here.",
 };
 let stopped = false;
 
@@ -144,6 +147,14 @@ function receive(message) {
     }
   } else if (message.type === "state") {
     const previous = state;
+    // finished hands come once (docs/web.md "Messages"): keep them, add the new ones
+    const kept = previous && previous.table.game_no === message.table.game_no ? previous.hands : [];
+    const from = message.hands_from || 0;
+    if (from > kept.length) {
+      socket.send(JSON.stringify({ type: "state" }));  // a gap: ask for all of them again
+      return;
+    }
+    message.hands = kept.slice(0, from).concat(message.hands);
     state = message;
     mySeat = message.seat;
     holdTrick(previous);

@@ -1,0 +1,294 @@
+"""The web server under attack (connections and HTTP), against a real ``pinochle serve``
+on loopback (docs/web.md "Security and limits"): lock-outs by idle sockets and spectators,
+computer threads taken by one client, the timing of computer moves, HTTP size and
+time limits, finished hands sent once, and the Host and Origin checks.
+
+Other clients are other loopback addresses (127.0.0.2, ...): Linux routes all of
+127.0.0.0/8 to the loopback interface, so a test can be several clients at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import socket
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from web_helpers import Client, Message, join, new_table, request
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
+
+from pinochlekit.web.process import ServerProcess
+
+EXTRA = ("--hello-timeout", "1", "--header-timeout", "1", "--idle-timeout", "1",
+         "--allowed-host", "club.example")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    base = tmp_path_factory.mktemp("security")
+    with ServerProcess(str(base / "tables.db"), log=base / "server.log", extra=EXTRA) as srv:
+        yield srv
+
+
+def _raw(server: ServerProcess, data: bytes = b"") -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    if data:
+        sock.sendall(data)
+    return sock
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bytes | None:
+    """What the server sent before closing ``sock``, or None if it stayed open."""
+    sock.settimeout(0.2)
+    received = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return received
+        if not chunk:
+            return received
+        received += chunk
+    return None
+
+
+def _open(server: ServerProcess, table: str, source: str,
+          origin: str | None = None) -> ClientConnection:
+    return connect(f"{server.ws_url}/ws/{table}", open_timeout=10, close_timeout=1,
+                   max_queue=None, origin=None if origin is None else Origin(origin),
+                   source_address=(source, 0))
+
+
+def _seated_table(server: ServerProcess) -> tuple[str, str]:
+    table = new_table(server, "pagat", ["open", "simple", "simple", "simple"], grace=600)
+    return table, join(server, table, 0, "Ann")
+
+
+# -- lock-outs ---------------------------------------------------------------------
+
+
+def test_sockets_without_hello_neither_lock_out_a_seat_nor_stay_open(
+        server: ServerProcess) -> None:
+    table, token = _seated_table(server)
+    with contextlib.ExitStack() as stack:
+        idle = [stack.enter_context(_open(server, table, "127.0.0.2")) for _ in range(110)]
+        ann = Client(server, table, token)
+        assert ann.wait(lambda m: m["type"] == "welcome")["seat"] == 0
+        ann.close()
+        # every idle socket is closed: at once (over the per-address cap, 1013) or
+        # after the hello timeout (1008)
+        codes = []
+        for ws in idle:
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(5)
+            assert closed.value.rcvd is not None
+            codes.append(closed.value.rcvd.code)
+        # (slots freed by the timeout are taken again while the 110 are still opening)
+        assert set(codes) == {1008, 1013} and 20 <= codes.count(1008) < 110
+
+
+def test_a_full_table_of_spectators_still_seats_its_player(server: ServerProcess) -> None:
+    table, token = _seated_table(server)
+    with contextlib.ExitStack() as stack:
+        for n in range(5):  # 5 clients of 20 spectators each: the table's cap of 100
+            for _ in range(20):
+                ws = stack.enter_context(_open(server, table, f"127.0.0.{n + 2}"))
+                ws.send(json.dumps({"type": "hello"}))
+        late = stack.enter_context(_open(server, table, "127.0.0.9"))
+        late.send(json.dumps({"type": "hello"}))
+        assert json.loads(late.recv(10))["code"] == "full"
+        with pytest.raises(ConnectionClosed) as closed:
+            late.recv(10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        ann = Client(server, table, token)
+        assert ann.wait(lambda m: m["type"] == "welcome")["seat"] == 0
+        ann.close()
+
+
+def test_a_seat_opened_again_replaces_its_oldest_connection(server: ServerProcess) -> None:
+    table, token = _seated_table(server)
+    first = Client(server, table, token)
+    first.wait(lambda m: m["type"] == "welcome")
+    others = [Client(server, table, token) for _ in range(4)]  # the cap is 4 per seat
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            first.recv(5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+    for other in others:
+        assert other.wait(lambda m: m["type"] == "welcome")["seat"] == 0
+        other.close()
+
+
+# -- Host and Origin -----------------------------------------------------------------
+
+
+def _get(server: ServerProcess, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("GET", path, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def test_other_host_names_and_origins_are_refused(server: ServerProcess) -> None:
+    status, body = _get(server, "/api/tables", {"Host": "evil.example"})
+    assert status == 421 and b"--allowed-host" in body
+    assert _get(server, "/api/tables", {"Host": f"club.example:{server.port}"})[0] == 200
+    assert _get(server, "/api/tables", {"Host": f"localhost:{server.port}"})[0] == 200
+    table, _ = _seated_table(server)
+    with pytest.raises(InvalidStatus) as refused:
+        _open(server, table, "127.0.0.1", origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    with _open(server, table, "127.0.0.1", origin=f"http://127.0.0.1:{server.port}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("POST", "/api/tables", body=b"{}", headers={
+        "Content-Type": "application/json", "Origin": "http://evil.example"})
+    assert conn.getresponse().status == 403
+    conn.close()
+
+
+# -- HTTP sizes and idle connections -----------------------------------------------------
+
+
+def test_http_bodies_and_heads_are_capped_before_reading(server: ServerProcess) -> None:
+    # a 200 MB body announced: refused before a byte of it is read
+    sock = _raw(server, b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 200000000\r\n\r\n")
+    answer = _closed_within(sock, 5)
+    assert answer is not None and answer.startswith(b"HTTP/1.1 413")
+    sock.close()
+    # a chunked body past the cap
+    sock = _raw(server, b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Transfer-Encoding: chunked\r\n\r\n")
+    with contextlib.suppress(OSError):
+        for _ in range(20):
+            sock.sendall(b"8000\r\n" + b" " * 0x8000 + b"\r\n")
+    answer = _closed_within(sock, 5)
+    assert answer is not None and answer.startswith(b"HTTP/1.1 413")
+    sock.close()
+    # a 64 KB header is not served
+    status = None
+    with contextlib.suppress(OSError):
+        status = _get(server, "/api/tables", {"X-Big": "a" * 65536})[0]
+    assert status != 200
+    # fields are bounded and never echoed at length
+    for body in ({"seats": ["x" * 20000] * 2}, {"title": "t" * 30000},
+                 {"rules": "pagat(" + "q" * 30000 + ")"}):
+        status, answer = request("POST", server.url + "/api/tables", body)
+        assert status == 422 and len(json.dumps(answer)) < 500, answer
+
+
+def test_idle_half_sent_and_slow_connections_are_closed(server: ServerProcess) -> None:
+    silent = _raw(server)
+    partial = _raw(server, b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    slow = _raw(server, b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+    kept = _raw(server, b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    for sock in (silent, partial, slow, kept):
+        answer = _closed_within(sock, 4)  # timeouts of 1 s (EXTRA)
+        assert answer is not None
+        sock.close()
+    assert server.process is not None
+    limits = Path(f"/proc/{server.process.pid}/limits").read_text()
+    soft, hard = next(line for line in limits.splitlines()
+                      if line.startswith("Max open files")).split()[3:5]
+    assert soft == hard  # raised at start
+
+
+# -- the game's own fields --------------------------------------------------------------
+
+
+def test_the_target_is_bounded(server: ServerProcess) -> None:
+    for rules in ("pagat(target=1000000)", "two(target=99999999)"):
+        status, body = request("POST", server.url + "/api/tables",
+                               {"rules": rules, "seats": None})
+        assert status == 400 and body["error"].startswith("target: at most 10000"), body
+
+
+def test_finished_hands_are_sent_once_and_again_on_request(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "random", "random", "random"],
+                      grace=0, standin="random")
+    join(server, table, 0, "Ann")  # away: a random stand-in plays for her
+    watcher = Client(server, table)
+    watcher.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 3, timeout=60)
+    raw = [json.loads(t) for t in watcher.texts]
+    sent = sum(len(m["hands"]) for m in raw if m["type"] == "state")
+    assert sent == len(watcher.hands) == 3
+    watcher.send({"type": "state"})
+    again = watcher.wait(lambda m: m["type"] == "state"
+                         and json.loads(watcher.texts[-1])["hands_from"] == 0)
+    assert len(json.loads(watcher.texts[-1])["hands"]) == len(again["hands"]) >= 3
+    watcher.close()
+
+
+# -- computer players -------------------------------------------------------------------
+
+
+def _move_gaps(client: Client, moves: int, timeout: float) -> list[float]:
+    """Seconds between consecutive computer moves, as a spectator sees them arrive."""
+    gaps: list[float] = []
+    last: tuple[int, float] | None = None
+    deadline = time.monotonic() + timeout
+    while len(gaps) < moves and time.monotonic() < deadline:
+        message: Message = client.recv(timeout)
+        now = time.monotonic()
+        if message["type"] != "state" or not message["ply"]:
+            continue
+        if last is not None and message["ply"] == last[0] + 1 \
+                and message["last"]["actor"] in ("computer", "standin"):
+            gaps.append(now - last[1])
+        if last is None or message["ply"] != last[0]:
+            last = (message["ply"], now)
+    return gaps
+
+
+def test_a_computer_move_comes_one_pace_after_its_turn_however_long_it_thought(
+        server: ServerProcess) -> None:
+    # expert decisions take about 0.4 s each, a forced one a few ms: were the pace
+    # added to the thinking, a spectator would tell them apart
+    table = new_table(server, "pagat", ["open", "expert", "expert", "expert"],
+                      grace=0, standin="expert", pace=1.5)
+    join(server, table, 0, "Ann")
+    watcher = Client(server, table)
+    gaps = _move_gaps(watcher, 5, 30)
+    watcher.close()
+    assert len(gaps) == 5
+    assert abs(statistics.median(gaps) - 1.5) < 0.1, gaps
+
+
+def test_one_clients_expert_tables_leave_threads_for_anothers(server: ServerProcess) -> None:
+    watchers = []
+    for _ in range(6):
+        table = new_table(server, "pagat", ["open", "expert", "expert", "expert"],
+                          grace=0, standin="expert", source="127.0.0.2")
+        join(server, table, 0, "Eve")
+        watchers.append(Client(server, table, source="127.0.0.2"))
+    try:
+        time.sleep(1)
+        table = new_table(server, "pagat", ["open", "standard", "standard", "standard"],
+                          grace=0, standin="standard", source="127.0.0.3")
+        join(server, table, 0, "Ann")
+        mine = Client(server, table, source="127.0.0.3")
+        gaps = _move_gaps(mine, 12, 30)
+        mine.close()
+    finally:
+        for watcher in watchers:
+            watcher.close()
+    assert len(gaps) == 12
+    assert statistics.median(gaps) < 0.1, gaps
+
