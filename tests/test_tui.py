@@ -246,3 +246,31 @@ def test_snapshot_of_the_table() -> None:
         assert screen == expected, "the table screen changed; see the module docstring"
 
     run(test)
+
+
+def test_bid_keys_reach_the_table_when_the_log_scrolls() -> None:
+    """docs/terminal.md "Keys": ↑ ↓ PgUp PgDn change the bid whatever has focus, even
+    when the log panel holds more lines than it shows."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            assert session.game.phase is Phase.AUCTION and session.is_human_turn
+            app._write_log([f"line {i}" for i in range(200)])
+            await pilot.pause()
+            log = app.query_one("#log")
+            assert log.max_scroll_y > 0  # the log is scrollable
+            start = app.bid
+            await pilot.press("up")
+            await pilot.pause()
+            assert app.bid == start + session.game.rules.step
+            assert f"Your bid: {app.bid}" in app.screen_text()
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert app.bid == start + 11 * session.game.rules.step
+            await pilot.press("pagedown", "down")
+            await pilot.pause()
+            assert app.bid == start
+
+    run(test)

@@ -201,7 +201,12 @@ class TableApp(App[None]):
         present = {name.lower() for name in seat_names(game.rules.players)}
         for name in ("north", "west", "east"):
             self.query_one(f"#{name}", Static).display = name in present
-        self.query_one("#log", RichLog).border_title = "play"
+        log = self.query_one("#log", RichLog)
+        log.border_title = "play"
+        # The log never takes focus: a focused scrollable panel would take ↑ ↓ PgUp
+        # PgDn for itself, and those keys belong to the table (docs/terminal.md "Keys");
+        # the mouse wheel still scrolls it.
+        log.can_focus = False
         self.query_one("#hand", Static).border_title = "your hand"
         self._write_log(self.session.status_lines()[:1])
         self.redraw()
