@@ -274,3 +274,74 @@ def test_bid_keys_reach_the_table_when_the_log_scrolls() -> None:
             assert app.bid == start
 
     run(test)
+
+
+async def _following(pilot: Pilot[None], app: TableApp) -> str:
+    """Play to a turn where the person follows a led card, after meld; the screen."""
+    session = app.session
+    await play(pilot, app, lambda: session.game.phase is Phase.PLAY and bool(
+        session.game.trick) and session.is_human_turn)
+    await pilot.pause()
+    return app.screen_text()
+
+
+def _check_drawn(app: TableApp, screen: str, width: int, height: int) -> None:
+    """What a player must read at any supported size (docs/terminal.md "Screen sizes")."""
+    session = app.session
+    game = session.four
+    lines = screen.splitlines()
+    assert len(lines) == height and all(len(line) <= width for line in lines)
+    assert lines[0].rstrip().endswith(f"of {game.rules.game_target}")  # the header is whole
+    assert lines[-1].rstrip().endswith("q quit")  # and so is the footer
+    assert "West (easy)" in screen and "East (easy)" in screen
+    assert game.melds is not None
+    for seat in (1, 3):  # West's and East's meld, each piece with its cards
+        assert f"meld {game.melds[seat].points}" in screen
+        for item in game.melds[seat].items:
+            assert "".join(c.pretty for c in item.cards) in screen
+    leader, led = game.view(HUMAN).trick[0]
+    assert f"{session.name(leader)} {led.pretty}" in screen  # the led card
+    assert f"{session.name(leader)} led" in screen
+
+
+def test_compact_layout_at_80x24() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _following(pilot, app)
+            assert app.compact
+            _check_drawn(app, screen, 80, 24)
+            assert "Your card: ← → choose, Enter play" in screen
+
+    run(test)
+
+
+def test_full_layout_at_120x40() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await _following(pilot, app)
+            assert not app.compact
+            _check_drawn(app, screen, 120, 40)
+            assert screen.splitlines()[0].startswith(" pinochle pagat")
+
+    run(test)
+
+
+def test_a_terminal_below_80x24_is_told_so() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(70, 20)) as pilot:
+            await settle(pilot, app)
+            screen = app.screen_text()
+            assert "at least 80×24" in screen and "70×20" in screen
+            assert "your hand" not in screen
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            screen = app.screen_text()
+            assert "at least 80×24" not in screen and "your hand" in screen
+
+    run(test)

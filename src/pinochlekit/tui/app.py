@@ -55,6 +55,10 @@ __all__ = ["HELP", "SUIT_STYLES", "TableApp", "card_text"]
 SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
                Suit.DIAMONDS: "bold #ffb347", Suit.CLUBS: "bold #7fdc7f"}
 _CELL = 4  # columns per card in the hand
+#: The smallest terminal the table is drawn in (docs/terminal.md "Screen sizes").
+MIN_SIZE = (80, 24)
+#: Below this width or height the table uses its compact layout.
+COMPACT_BELOW = (100, 32)
 
 
 def card_text(card: Card, style: str = "") -> Text:
@@ -128,7 +132,7 @@ class TableApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "card", show=False),
         Binding("right", "cursor(1)", "card", show=False),
-        Binding("enter", "confirm", "play/bid/confirm"),
+        Binding("enter", "confirm", "confirm"),
         Binding("space", "pick", "pick card"),
         Binding("up", "bid_change(1)", "bid +", show=False),
         Binding("down", "bid_change(-1)", "bid -", show=False),
@@ -171,6 +175,7 @@ class TableApp(App[None]):
 
     def compose(self) -> ComposeResult:
         """The felt with the four seats and the trick, the side panels, the hand."""
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="middle"):
             with Vertical(id="felt"):
@@ -197,7 +202,6 @@ class TableApp(App[None]):
         self.sub_title = f"{game.rules} · seed {game.seed}"
         self.query_one("#auction", Static).border_title = (
             "stock & melds" if self.session.two is not None else "auction")
-        self.query_one("#pad", Static).border_title = f"score pad · game {game.rules.game_target}"
         present = {name.lower() for name in seat_names(game.rules.players)}
         for name in ("north", "west", "east"):
             self.query_one(f"#{name}", Static).display = name in present
@@ -209,8 +213,41 @@ class TableApp(App[None]):
         log.can_focus = False
         self.query_one("#hand", Static).border_title = "your hand"
         self._write_log(self.session.status_lines()[:1])
+        self._fit(self.size.width, self.size.height)
         self.redraw()
         self._schedule()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Pick the layout for the new terminal size."""
+        self._fit(event.size.width, event.size.height)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the compact layout (for terminals below 100×32) is in use."""
+        return self.screen.has_class("compact") if self.screen_stack else False
+
+    def _fit(self, width: int, height: int) -> None:
+        """The layout for a ``width``×``height`` terminal: the full one, the compact one,
+        or a message that the terminal is too small (docs/terminal.md "Screen sizes")."""
+        if not self.screen_stack:
+            return
+        screen = self.screen_stack[0]
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        compact = not small and (width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1])
+        screen.set_class(small, "too-small")
+        changed = screen.has_class("compact") != compact
+        screen.set_class(compact, "compact")
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; this "
+                f"one is {width}×{height}.\nEnlarge the window, or quit (q) and play "
+                f"with 'pinochle play --plain --resume'.", justify="center"))
+        target = self.session.game.rules.game_target
+        self.query_one("#pad", Static).border_title = (
+            f"score · game {target}" if compact else f"score pad · game {target}")
+        if changed:
+            self.query_one(Footer).compact = compact
+            self.redraw()
 
     # -- drawing ----------------------------------------------------------------
 
@@ -257,8 +294,9 @@ class TableApp(App[None]):
         else:
             scores = ", ".join(f"{session.name(s)} {game.scores[s]}"
                                for s in range(rules.players))
-        head = Text.assemble(("pinochle ", "bold #f0c040"), f"{rules} · hand "
-                             f"{game.hand_number} · dealer {session.name(game.dealer)} · ")
+        compact = self.compact
+        head = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"), f"{rules} · "
+                             f"hand {game.hand_number} · dealer {session.name(game.dealer)} · ")
         if isinstance(game, TwoHandedGame):
             turn_up = f" (turned up {game.turn_up.pretty})" if game.turn_up else ""
             head.append(f"trump {game.trump.symbol}{turn_up} · stock {game.stock_size}",
@@ -268,7 +306,7 @@ class TableApp(App[None]):
         if game.declarer is not None:
             trump = f" in {game.trump.symbol}" if game.trump is not None else ""
             contract = f"{session.name(game.declarer)} {game.contract}{trump}"
-        return head + Text.assemble("contract: ", (contract, "bold"),
+        return head + Text.assemble("" if compact else "contract: ", (contract, "bold"),
                                     f" · {scores} of {rules.game_target}")
 
     def _two_seat_text(self, game: TwoHandedGame, seat: int) -> Text:
@@ -314,10 +352,15 @@ class TableApp(App[None]):
         if game.melds is not None:
             result = game.melds[seat]
             text.append(f"\nmeld {result.points}", style="bold")
+            narrow = self.compact and seat_names(game.rules.players)[seat] in ("West", "East")
             for item in result.items:
-                text.append(f"  {item.name} {item.points} ")
+                # The narrow side seats of the compact layout: one item a line, its
+                # cards and points (the log and the result name each meld).
+                text.append("\n" if narrow else f"  {item.name} {item.points} ")
                 for card in item.cards:
                     text.append_text(card_text(card))
+                if narrow:
+                    text.append(f" {item.points}")
         elif seat == HUMAN and view.given is not None:
             text.append("\npassed to declarer: " if game.declarer != HUMAN else "\ngot: ")
             for card in view.given:
@@ -346,6 +389,9 @@ class TableApp(App[None]):
                 what = f"{session.name(game.to_act or 0)}: meld turn"
             return Text(f"\n\n{what}", style="dim", justify="center")
 
+        wide = 18 if self.compact else 24  # the trick panel's width in the layout
+        gap = "\n" if self.compact else "\n\n"
+
         def slot(seat: int, width: int) -> Text:
             out = Text(f"{session.name(seat)} ", style="dim")
             card = played.get(seat)
@@ -353,15 +399,20 @@ class TableApp(App[None]):
             pad = max(0, width - out.cell_len)
             return Text(" " * (pad // 2)) + out + Text(" " * (pad - pad // 2))
 
-        footer = note or (f"trick {len(game.tricks) + 1}" if game.tricks or game.trick else "")
+        footer = note
+        if not note and view.trick:  # who led: the suit to follow (RULES.md §1 Play)
+            footer = f"trick {len(game.tricks) + 1} · {session.name(view.trick[0][0])} led"
+        elif not note and game.tricks:
+            footer = f"trick {len(game.tricks) + 1}"
         if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD and note:
             note += f"; {session.name(game.to_act or 0)} to meld"
             footer = note
-        top = slot(names.index("North"), 24) if "North" in names else Text(" " * 24)
-        sides = (slot(names.index("West"), 12) if "West" in names else Text(" " * 12)) + \
-            (slot(names.index("East"), 12) if "East" in names else Text(" " * 12))
-        return Text.assemble(top, "\n\n", sides, "\n\n", slot(0, 24), "\n\n",
-                             (f"{footer:^24}", "italic"))
+        half = wide // 2
+        top = slot(names.index("North"), wide) if "North" in names else Text(" " * wide)
+        sides = (slot(names.index("West"), half) if "West" in names else Text(" " * half)) + \
+            (slot(names.index("East"), half) if "East" in names else Text(" " * half))
+        return Text.assemble(top, gap, sides, gap, slot(0, wide), gap,
+                             (f"{footer:^{wide}}", "italic"))
 
     def _stock_text(self, game: TwoHandedGame) -> Text:
         """The two-handed side panel: the turned-up card, the stock, this hand's melds."""
@@ -383,7 +434,7 @@ class TableApp(App[None]):
         text = Text()
         if not game.auction:
             text.append("no bids yet", style="dim")
-        for seat, action in game.auction[-8:]:
+        for seat, action in game.auction[-3 if self.compact else -8:]:
             text.append(f"{session.name(seat):<6}{action}\n")
         if game.declarer is not None and game.high_bidder is None:
             text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
@@ -407,11 +458,12 @@ class TableApp(App[None]):
         else:  # each seat for itself (two- and three-handed): one column each
             heads = [session.name(s)[:5] for s in range(rules.teams)]
         wide = rules.teams == 2  # two columns fit the hand's score too; three only totals
-        width = 11 if wide else 7
+        width = (10 if self.compact else 11) if wide else 7
+        shown = 1 if self.compact else 9
         text = Text("  #" + "".join(f"{h:>{width}}" for h in heads) + "\n", style="bold")
-        for result in game.results[-9:]:
+        for result in game.results[-shown:]:
             text.append(f"{result.number:>3}" + "".join(
-                f"{result.scores[t]:>+5}{result.totals[t]:>6}" if wide else
+                f"{result.scores[t]:>+5}{result.totals[t]:>{width - 5}}" if wide else
                 f"{result.totals[t]:>7}" for t in range(rules.teams)) + "\n")
         text.append("   " + "".join(f"{game.scores[t]:>{width}}" for t in range(rules.teams)),
                     style="bold")
