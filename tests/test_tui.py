@@ -345,3 +345,42 @@ def test_a_terminal_below_80x24_is_told_so() -> None:
             assert "at least 80×24" not in screen and "your hand" in screen
 
     run(test)
+
+
+def test_a_trick_taken_stays_in_view_before_the_next_card() -> None:
+    """docs/terminal.md "The table": a complete trick stays in the centre, every card
+    with who played it, for at least the hold time before a computer plays on."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0.01, hold=0.6)
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and session.is_human_turn)
+            game = session.game
+            for _ in range(3000):
+                await pilot.pause(0.01)
+                if app.waiting or session.is_over:
+                    raise AssertionError("the hand ended before a computer took a trick")
+                if session.is_human_turn and not app._pending:
+                    await pilot.press("enter")
+                    continue
+                taken = game.tricks and not game.trick and not session.is_human_turn
+                if taken and game.phase is Phase.PLAY:
+                    break
+            else:
+                raise AssertionError("no trick was taken")
+            count = len(game.actions)
+            last = game.tricks[-1]
+            await pilot.pause(0.35)
+            assert len(game.actions) == count  # still held
+            screen = app.screen_text()
+            for seat, card in zip(last.seats, last.cards, strict=True):
+                assert f"{session.name(seat)} {card.pretty}" in screen
+            assert f"{session.name(last.winner)} took trick {len(game.tricks)}" in screen
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if len(game.actions) > count:
+                    break
+            assert len(game.actions) > count  # and then play goes on
+
+    run(test)

@@ -49,12 +49,15 @@ from pinochlekit.two_views import TwoStage
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
 
-__all__ = ["HELP", "SUIT_STYLES", "TableApp", "card_text"]
+__all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp", "card_text"]
 
 #: A four-colour deck: every suit its own colour.
 SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
                Suit.DIAMONDS: "bold #ffb347", Suit.CLUBS: "bold #7fdc7f"}
 _CELL = 4  # columns per card in the hand
+#: Seconds a complete trick stays in the centre before a computer plays on
+#: (docs/terminal.md "The table").
+TRICK_HOLD = 1.5
 #: The smallest terminal the table is drawn in (docs/terminal.md "Screen sizes").
 MIN_SIZE = (80, 24)
 #: Below this width or height the table uses its compact layout.
@@ -157,11 +160,14 @@ class TableApp(App[None]):
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, session: Session, delay: float = 0.5) -> None:
-        """A table for ``session``; ``delay`` seconds between computer moves."""
+    def __init__(self, session: Session, delay: float = 0.5, hold: float | None = None) -> None:
+        """A table for ``session``; ``delay`` seconds between computer moves, and at
+        least ``hold`` seconds (default: 1.5 when there is a delay) before the next
+        card once a trick is complete, so that it can be read."""
         super().__init__()
         self.session = session
         self.delay = delay
+        self.hold = (TRICK_HOLD if delay > 0 else 0.0) if hold is None else hold
         self.cursor = 0
         self.picked: set[int] = set()
         self.bid = 0
@@ -588,10 +594,17 @@ class TableApp(App[None]):
         if self._pending or self._waiting or session.is_over or session.is_human_turn:
             return
         self._pending = True
-        if self.delay > 0:
-            self.set_timer(self.delay, self._computer_step)
+        delay = max(self.delay, self.hold) if self._trick_complete() else self.delay
+        if delay > 0:
+            self.set_timer(delay, self._computer_step)
         else:
             self.call_later(self._computer_step)
+
+    def _trick_complete(self) -> bool:
+        """Whether the last action completed a trick (it is in the centre, whole)."""
+        game = self.session.game
+        return bool(game.actions) and isinstance(game.actions[-1], Play) and bool(
+            game.tricks) and not game.trick
 
     def _computer_step(self) -> None:
         if self._waiting or self.session.is_over or self.session.is_human_turn:
