@@ -49,7 +49,8 @@ from pinochlekit.two_views import TwoStage
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
 
-__all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp", "card_text"]
+__all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
+           "card_text"]
 
 #: A four-colour deck: every suit its own colour.
 SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
