@@ -102,7 +102,14 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
     plain.send("quit")
     status, err = plain.finish()
     assert status == 0, err
-    assert "stopped: the game is saved" in plain.lines
+    assert "stopped: the game is saved (game 1); go on with: pinochle play --plain " \
+           "--resume 1" in plain.lines
+    # docs/terminal.md "Saved games": history lists the unfinished game, and how to go on
+    listing = run_history(tmp_path)
+    assert listing.returncode == 0, listing.stderr
+    assert re.match(r"\s+1  \S+ \S+  pagat  unfinished; 0 hands  \(.*\)"
+                    r"  resume: pinochle play --resume 1$", listing.stdout), listing.stdout
+    assert run_history(tmp_path, "--finished").stdout.startswith("no finished games yet")
 
 
 def _replayed(data: Path) -> Session:
@@ -195,8 +202,9 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
 
     listing = history()
     assert listing.returncode == 0, listing.stderr
-    assert re.match(r"\s+1  \S+ \S+  playingcards  (won|lost) \d+ to -?\d+, \d+ hands",
-                    listing.stdout), listing.stdout
+    assert re.match(r"\s+1  \S+ \S+  playingcards  (won|lost): us \u2212?\d+, them "
+                    r"\u2212?\d+; \d+ hands", listing.stdout), listing.stdout
+    assert "resume:" not in listing.stdout and "-" not in listing.stdout.split("  ")[3]
     hands = history("1")
     assert hands.returncode == 0
     assert "hand 1 over:" in hands.stdout

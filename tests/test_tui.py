@@ -384,3 +384,19 @@ def test_a_trick_taken_stays_in_view_before_the_next_card() -> None:
             assert len(game.actions) > count  # and then play goes on
 
     run(test)
+
+
+def test_q_says_how_to_resume(tmp_path: Path) -> None:
+    async def test() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        session = Session.new("pagat", seed=12, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.goodbye == (f"the game is saved (game {session.game_id}); go on with: "
+                               f"pinochle play --resume {session.game_id}")
+        store.close()
+
+    run(test)

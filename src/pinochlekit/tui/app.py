@@ -177,6 +177,8 @@ class TableApp(App[None]):
         self._pending = False
         self._waiting = False  # a hand result is on screen
         self._offered: tuple[bool, ...] = ()
+        #: What to print once the table has closed: how to come back to the game.
+        self.goodbye = ""
 
     # -- layout ---------------------------------------------------------------
 
@@ -819,6 +821,11 @@ class TableApp(App[None]):
             return
         self.push_screen(TextScreen(self.session.tell_trick(len(tricks), tricks[-1]),
                                     "last trick"))
+
+    async def action_quit(self) -> None:
+        """Close the table; :attr:`goodbye` then says how to resume the game."""
+        self.goodbye = self.session.saved_text()
+        self.exit()
 
     def action_help(self) -> None:
         """Show the keys."""

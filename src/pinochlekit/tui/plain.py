@@ -37,7 +37,7 @@ commands:
   last                 the last trick
   scores               the score pad, hand by hand
   help                 this list
-  quit                 stop (the game is saved; 'pinochle play --plain --resume')"""
+  quit                 stop; the game is saved (the line printed says how to go on)"""
 
 
 def _score_pad(session: Session) -> list[str]:
@@ -82,7 +82,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             out.flush()
         line = read()
         if line is None:
-            say("end of input: the game is saved")
+            say(f"end of input: {session.saved_text(plain=True)}")
             return 0
         command = line.strip()
         word = command.lower()
@@ -90,7 +90,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             if not command:
                 continue
             if word in ("quit", "exit", "q"):
-                say("stopped: the game is saved")
+                say(f"stopped: {session.saved_text(plain=True)}")
                 return 0
             if word in ("help", "?"):
                 say(HELP)

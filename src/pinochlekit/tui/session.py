@@ -71,6 +71,7 @@ __all__ = [
     "Session",
     "Settings",
     "Turn",
+    "bid_range",
     "check_level",
     "explain_result",
     "hint_level",
@@ -599,6 +600,18 @@ class Session:
         """The person's hand by suit, highest first."""
         return format_hand(self.game.hand(HUMAN) if hand is None else hand)
 
+    def saved_text(self, plain: bool = False) -> str:
+        """How to come back to this game: ``the game is saved (game 12); go on with:
+        pinochle play --resume 12`` (with ``--plain`` for the plain mode)."""
+        if self.store is None or self.game_id is None:
+            return "this game is not saved"
+        if self.is_over:
+            return (f"the game is over and saved (game {self.game_id}); replay its hands "
+                    f"with: pinochle history {self.game_id}")
+        mode = " --plain" if plain else ""
+        return (f"the game is saved (game {self.game_id}); go on with: pinochle play{mode} "
+                f"--resume {self.game_id}")
+
     def game_over_text(self) -> str:
         """Who won, and the final score."""
         game = self.game
@@ -648,7 +661,8 @@ class Session:
         return lines
 
     def choices_text(self) -> str:
-        """What the person may do now, e.g. ``bid 260 to 3850 by 10, pass, pass help``."""
+        """What the person may do now, e.g. ``bid 260 or more (steps of 10), pass,
+        pass help``."""
         game = self.game
         if game.winner is not None:
             return "the game is over"
@@ -660,7 +674,7 @@ class Session:
         parts: list[str] = []
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         if bids:
-            parts.append(f"bid {bids[0]} to {bids[-1]} by {game.rules.step}")
+            parts.append(bid_range(bids, game.rules.step))
         parts += [str(a) for a in legal if isinstance(a, Pass | Redeal)]
         trumps = [a.suit.letter for a in legal if isinstance(a, NameTrump)]
         if trumps:
@@ -685,6 +699,25 @@ class Session:
         if not self.is_human_turn or self.game.phase is not Phase.PLAY:
             return set()
         return {a.card for a in self.game.legal_actions() if isinstance(a, Play)}
+
+
+def bid_range(bids: Sequence[int], step: int) -> str:
+    """The bids allowed, in words: the highest is named only when it is one a
+    player might make (below 1,000); the top of the table otherwise is only the most
+    the cards could ever score.
+
+    >>> bid_range([260, 270, 3850], 10)
+    'bid 260 or more (steps of 10)'
+    >>> bid_range([980, 990], 10)
+    'bid 980 to 990 (steps of 10)'
+    >>> bid_range([350], 10)
+    'bid 350'
+    """
+    if len(bids) == 1:
+        return f"bid {bids[0]}"
+    if bids[-1] < 1000:
+        return f"bid {bids[0]} to {bids[-1]} (steps of {step})"
+    return f"bid {bids[0]} or more (steps of {step})"
 
 
 def _order(card: Card) -> tuple[int, int]:
