@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from pinochlekit import Phase
 from pinochlekit.actions import NameTrump, Pass
-from pinochlekit.tui.app import TableApp
+from pinochlekit.tui.app import HELP, TableApp
 from pinochlekit.tui.session import HUMAN, Session, Settings, hint_level
 from pinochlekit.tui.store import Store
 
@@ -398,5 +399,72 @@ def test_q_says_how_to_resume(tmp_path: Path) -> None:
         assert app.goodbye == (f"the game is saved (game {session.game_id}); go on with: "
                                f"pinochle play --resume {session.game_id}")
         store.close()
+
+    run(test)
+
+
+def _log_lines(app: TableApp) -> list[str]:
+    """The log panel's lines as drawn (each already wrapped to the panel)."""
+    return [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
+
+
+def test_the_log_drops_undone_moves_and_indents_wrapped_lines() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.tricks) >= 1 and session.is_human_turn)
+            lines = _log_lines(app)
+            first = session.tell_trick(1, session.game.tricks[0])
+            at = next(i for i, line in enumerate(lines) if line.startswith("trick 1:"))
+            wrapped = [lines[at]]
+            while lines[at + len(wrapped)].startswith("  "):
+                wrapped.append(lines[at + len(wrapped)])
+            assert len(wrapped) > 1  # the trick's line is wrapped, continuations indented
+            assert " ".join(part.strip() for part in wrapped) == first
+            before = list(lines)
+            held = session.game.hand(HUMAN).cards()
+            card = held[app.cursor]
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert f"You play {card.pretty}" in _log_lines(app)
+            await pilot.press("u")
+            await pilot.pause()
+            assert _log_lines(app) == before  # the undone moves are gone from the log
+
+    run(test)
+
+
+def test_a_resumed_game_shows_its_log(tmp_path: Path) -> None:
+    async def test() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        session = Session.new("pagat", seed=7, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.tricks) >= 1 and session.is_human_turn)
+            lines = _log_lines(app)
+        resumed = Session.resume(store)
+        again = TableApp(resumed, delay=0)
+        async with again.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert _log_lines(again) == lines
+        store.close()
+
+    run(test)
+
+
+def test_help_fits_at_80x24() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("f1")
+            await pilot.pause()
+            screen = app.screen_text()
+            for line in HELP.splitlines():  # every line whole: nothing wrapped or cut
+                assert line.strip() in screen, line
 
     run(test)

@@ -14,6 +14,7 @@ on the hand too.
 from __future__ import annotations
 
 import io
+import textwrap
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
@@ -56,6 +57,7 @@ __all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "Ta
 SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
                Suit.DIAMONDS: "bold #ffb347", Suit.CLUBS: "bold #7fdc7f"}
 _CELL = 4  # columns per card in the hand
+_LOG_ENTRIES = 400  # actions kept in the log panel (the saved game keeps all)
 #: Seconds a complete trick stays in the centre before a computer plays on
 #: (docs/terminal.md "The table").
 TRICK_HOLD = 1.5
@@ -112,18 +114,19 @@ class TextScreen(ModalScreen[None]):
 
 HELP = """\
 Keys
-  ← →          choose a card            Enter  play it / bid / confirm
-  space        pick a card to pass      ↑ ↓    raise or lower your bid
-  PgUp PgDn    bid 10 steps more or less
-  p            pass                     w      pass with help
-  r            nines redeal             s h d c  name trump
-  t            throw in                 m      shoot the moon
-  ?            hint                     u      undo your last action
-Two-handed, after winning an early trick (the meld turn):
-  1-9          lay the meld of that number   space + Enter  lay the picked cards
-  x            count the dix            n      no meld (then both draw)
-  l            last trick               q      quit (the game is saved)
-The mouse works too: click a card to play it (or pick it for passing).
+  ← →        choose a card          Enter      play / bid / confirm
+  ↑ ↓        bid a step more, less  PgUp PgDn  ten steps more, less
+  space      pick a card to pass    p          pass
+  w          pass with help         r          nines redeal
+  s h d c    name trump             t          throw in
+  m          shoot the moon         ?          hint (y: why)
+  u          undo your last action  l          last trick
+  F1         these keys             q          quit (the game is saved)
+Two-handed meld turn, after winning an early trick:
+  1-9        lay the meld of that number in the prompt
+  space      pick cards, then Enter to lay them as one meld
+  x          count the dix          n          no meld (then both draw)
+A click on a card plays it (or picks it); the wheel scrolls the log.
 Resume later with: pinochle play --resume"""
 
 
@@ -179,6 +182,9 @@ class TableApp(App[None]):
         self._offered: tuple[bool, ...] = ()
         #: What to print once the table has closed: how to come back to the game.
         self.goodbye = ""
+        #: The log: (number of actions applied, the lines told then), so that an undo
+        #: takes its moves out and a resumed game starts with what happened before.
+        self.log_entries: list[tuple[int, list[str]]] = []
 
     # -- layout ---------------------------------------------------------------
 
@@ -199,7 +205,7 @@ class TableApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="auction")
                 yield Static(id="pad")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield RichLog(id="log", wrap=False, markup=False, min_width=20)
         yield HandView(id="hand")
         yield Static(id="prompt")
         yield Static(id="message")
@@ -221,14 +227,16 @@ class TableApp(App[None]):
         # the mouse wheel still scrolls it.
         log.can_focus = False
         self.query_one("#hand", Static).border_title = "your hand"
-        self._write_log(self.session.status_lines()[:1])
+        self.log_entries = self.session.told()
         self._fit(self.size.width, self.size.height)
+        self.call_after_refresh(self._render_log)
         self.redraw()
         self._schedule()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Pick the layout for the new terminal size."""
+        """Pick the layout for the new terminal size (and wrap the log anew)."""
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self._render_log)
 
     @property
     def compact(self) -> bool:
@@ -565,9 +573,30 @@ class TableApp(App[None]):
         return game.rules.cards_passed
 
     def _write_log(self, lines: list[str]) -> None:
+        """Add what the last action did to the log."""
+        self.log_entries.append((len(self.session.game.actions), lines))
         log = self.query_one("#log", RichLog)
         for line in lines:
-            log.write(line)
+            self._log_line(log, line)
+
+    def _render_log(self) -> None:
+        """Write the whole log again (after an undo, or at a new width)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for _, lines in self.log_entries[-_LOG_ENTRIES:]:
+            for line in lines:
+                self._log_line(log, line)
+
+    @staticmethod
+    def _log_line(log: RichLog, line: str) -> None:
+        """One line of the log wrapped to its width, continuations indented two
+        spaces deeper than the line's own indent."""
+        width = log.scrollable_content_region.width - 1  # the scrollbar's column
+        width = width if width > 10 else 26
+        lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        for part in textwrap.wrap(line, width, subsequent_indent=lead,
+                                  break_on_hyphens=False, break_long_words=True) or [""]:
+            log.write(Text(part))
 
     def _say(self, message: str, kind: str = "") -> None:
         widget = self.query_one("#message", Static)
@@ -809,7 +838,9 @@ class TableApp(App[None]):
             return
         self._results_seen = len(self.session.game.results)
         self._turn_key = None
-        self._write_log(lines)
+        kept = len(self.session.game.actions)  # the undone moves leave the log
+        self.log_entries = [(n, told) for n, told in self.log_entries if n <= kept]
+        self._render_log()
         self._say(lines[0])
         self.redraw()
 

@@ -600,6 +600,23 @@ class Session:
         """The person's hand by suit, highest first."""
         return format_hand(self.game.hand(HUMAN) if hand is None else hand)
 
+    def told(self) -> list[tuple[int, list[str]]]:
+        """The game so far told as the table tells it, for a log refilled on resume:
+        (number of actions applied, the lines then), starting with where the first
+        hand began (0 actions). Replays the actions on a copy; nothing is saved."""
+        game = self.game
+        record = game.record
+        fresh = replay(GameRecord(record.rules, record.seed, record.dealer, (),
+                                  record.deals))
+        teller = Session(fresh, self.seats)
+        out = [(0, teller.status_lines()[:1])]
+        for number, action in enumerate(game.actions, 1):
+            seat = fresh.to_act
+            if seat is None:
+                break
+            out.append((number, teller._apply(seat, action)))
+        return out
+
     def saved_text(self, plain: bool = False) -> str:
         """How to come back to this game: ``the game is saved (game 12); go on with:
         pinochle play --resume 12`` (with ``--plain`` for the plain mode)."""
