@@ -25,19 +25,24 @@ from pinochlekit.tui.session import Session
 from pinochlekit.tui.store import DB_NAME, Store
 
 
-def choose(turn: str) -> str:
+def choose(turn: str, lines: list[str] | tuple[str, ...] = ()) -> str:
     """The fixed policy: pass when allowed, else the lowest bid, the first trump, the
-    example pass, the first card listed."""
+    first cards of the hand to pass (asking for ``hand`` first when ``lines`` do not
+    show it: the example given is not from the hand), the first card listed."""
     options = turn.removeprefix("your turn: you may ").split(", ")
     if "pass" in options:
         return "pass"
     for option in options:
-        if match := re.match(r"bid (\d+) to", option):
+        if match := re.match(r"bid (\d+)\b", option):
             return f"bid {match.group(1)}"
         if match := re.match(r"trump (\w)", option):
             return f"trump {match.group(1)}"
-        if match := re.search(r"\(e\.g\. ((?:give|return) [^)]*)\)", turn):
-            return match.group(1)
+        if match := re.match(r"(give|return) (\d) cards", option):
+            hand = [line for line in lines if line.startswith("your hand: ")]
+            if not hand:
+                return "hand"
+            cards = re.findall(r"\b[9JQKTA][SHDC]\b", hand[-1])
+            return f"{match.group(1)} {' '.join(cards[:int(match.group(2))])}"
         if match := re.match(r"play (\w+)", option):
             return f"play {match.group(1)}"
     raise AssertionError(f"no choice in {turn!r}")
@@ -45,7 +50,7 @@ def choose(turn: str) -> str:
 
 def play_turns(plain: Plain, stop: object, limit: int = 3000) -> list[str]:
     """Answer every turn with :func:`choose` until ``stop(lines)`` or the game ends."""
-    return answer_turns(plain, lambda lines: choose(lines[-1]), stop, limit)
+    return answer_turns(plain, lambda lines: choose(lines[-1], lines), stop, limit)
 
 
 def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
@@ -78,9 +83,10 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
 def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> None:
     plain = Plain(tmp_path, "--seed", "2", "--level", "easy")
     for _ in range(200):
-        turn = plain.until_turn()[-1]
+        got = plain.until_turn()
+        turn = got[-1]
         if not turn.startswith("your turn: you may play"):
-            plain.send(choose(turn))
+            plain.send(choose(turn, got))
             continue
         allowed = re.findall(r"\b[9JQKTA][SHDC]\b", turn)
         plain.send("hand")
@@ -89,7 +95,7 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
         illegal = [card for card in held if card not in allowed]
         if illegal:
             break
-        plain.send(choose(turn))
+        plain.send(choose(turn, got))
     else:
         raise AssertionError("never held an illegal card")
     plain.send(f"play {illegal[0]}")
@@ -139,7 +145,7 @@ def test_killed_mid_trick_then_resumed_plays_on_identically(tmp_path: Path) -> N
     resumed = second.until_turn()
     assert resumed[-1] == before_kill
     assert any(line.startswith("trick so far: ") for line in resumed)
-    second.send(choose(resumed[-1]))
+    second.send(choose(resumed[-1], resumed))
     play_turns(second, lambda lines: any(line.startswith("hand 2 over") for line in lines))
     second.send("quit")
     assert second.finish()[0] == 0

@@ -36,8 +36,9 @@ def add_commands(command: Command, rules_help: str) -> None:
     sub = command(
         "play", run_play, "play at the table against computer players",
         "Sit at seat 0 (South) with a computer partner (North) against two computer "
-        "opponents (West and East) at a full-screen table (with --rules two: against one "
-        "computer opponent, North); --plain reads commands and "
+        "opponents (West and East) at a full-screen table (with --rules two, two-handed: "
+        "against one computer opponent, North; with --rules three, three-handed: against "
+        "West and East, each for itself); --plain reads commands and "
         "prints text instead (also used when input is not a terminal). Every action is "
         "saved as it happens; --resume continues the last unfinished game.\n\n"
         "example: pinochle play --level pro --rules playingcards")

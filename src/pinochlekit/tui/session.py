@@ -165,10 +165,6 @@ def _suit_word(suit: Suit) -> str:
     return f"{suit.symbol} {suit.name.lower()}"
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards))
-
-
 class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
@@ -698,13 +694,12 @@ class Session:
             parts.append("trump " + " or ".join(trumps))
         if game.phase.value == "discard":  # three-handed: the declarer lays cards away
             n = int(getattr(game.rules, "widow_size", 3))
-            parts.append(f"discard {n} cards (e.g. discard "
-                         f"{_cards(game.hand(HUMAN).cards()[:n])})")
+            parts.append(f"discard {n} cards (e.g. discard {_example(n)})")
         if game.phase in (Phase.GIVE, Phase.RETURN):
             n = game.rules.cards_passed
             to = "the declarer" if game.phase is Phase.GIVE else "your partner"
             parts.append(f"{game.phase.value} {n} cards to {to} (e.g. "
-                         f"{game.phase.value} {_cards(game.hand(HUMAN).cards()[:n])})")
+                         f"{game.phase.value} {_example(n)})")
         plays = [a.card for a in legal if isinstance(a, Play)]
         if plays:
             parts.append("play " + " or ".join(map(str, sorted(plays, key=_order))))
@@ -735,6 +730,17 @@ def bid_range(bids: Sequence[int], step: int) -> str:
     if bids[-1] < 1000:
         return f"bid {bids[0]} to {bids[-1]} (steps of {step})"
     return f"bid {bids[0]} or more (steps of {step})"
+
+
+def _example(n: int) -> str:
+    """How to write ``n`` cards, shown beside a choice of cards: a fixed example, one
+    card of each suit in turn, never taken from the hand (the hand's first cards would
+    suggest which to pass or discard).
+
+    >>> _example(4)
+    '9S JH QD KC'
+    """
+    return " ".join(["9S", "JH", "QD", "KC", "KS", "QH"][:n])
 
 
 def _order(card: Card) -> tuple[int, int]:
