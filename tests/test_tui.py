@@ -159,7 +159,7 @@ def test_an_illegal_card_is_refused_with_the_rule(tmp_path: Path) -> None:
             await pilot.pause()
             screen = app.screen_text()
             assert session.game.record == record  # nothing changed
-            assert f"Refused: illegal play {held[target]}: " in screen
+            assert f"Refused: illegal play {held[target].pretty}: " in screen
             assert "must" in screen or "first lead" in screen
             assert session.is_human_turn
             # and the game goes on: a legal card is accepted
@@ -326,6 +326,9 @@ def test_full_layout_at_120x40() -> None:
             screen = await _following(pilot, app)
             assert not app.compact
             _check_drawn(app, screen, 120, 40)
+            # docs/terminal.md "The table": cards for people as symbols, in the log too
+            assert "meld:" in "\n".join(_log_lines(app))
+            assert not re.search(r"\b[9JQKTA][SHDC]\b", screen), screen
             assert screen.splitlines()[0].startswith(" pinochle pagat")
 
     run(test)
@@ -466,5 +469,37 @@ def test_help_fits_at_80x24() -> None:
             screen = app.screen_text()
             for line in HELP.splitlines():  # every line whole: nothing wrapped or cut
                 assert line.strip() in screen, line
+
+    run(test)
+
+
+def test_a_hint_is_a_sentence_and_y_shows_why_at_80x24() -> None:
+    """docs/terminal.md "Hints": one sentence in words, whole; the numbers behind
+    ``y``, every option a whole line."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert session.game.phase is Phase.AUCTION
+            await pilot.press("question_mark")
+            for _ in range(600):  # the hint is worked out in a thread
+                await pilot.pause(0.05)
+                if app.why:
+                    break
+            screen = app.screen_text()
+            message = " ".join(line.strip() for line in screen.splitlines()[-3:-1])
+            assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .* "
+                            r"\(y: why\)$", message), message
+            assert not re.search(r"\d\.\d", message)  # rounded numbers in the sentence
+            assert len(app.why) > 1
+            await pilot.press("y")
+            await pilot.pause()
+            screen = app.screen_text()
+            for line in app.why:
+                assert line in screen, line
+            await pilot.press("y")
+            await pilot.pause()
+            assert "options weighed" not in app.screen_text()
 
     run(test)

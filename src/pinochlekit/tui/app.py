@@ -44,7 +44,7 @@ from pinochlekit.actions import (
 from pinochlekit.cards import Card, Hand, Suit
 from pinochlekit.errors import PinochleError
 from pinochlekit.tui import two
-from pinochlekit.tui.session import HUMAN, Session, Turn, seat_names
+from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names, split_hint
 from pinochlekit.two_actions import DIX, Dix, LayMeld, NoMeld
 from pinochlekit.two_views import TwoStage
 from pinochlekit.twohanded import TwoHandedGame
@@ -94,7 +94,8 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "continue"), Binding("escape", "close", "close"),
-        Binding("space", "close", "continue", show=False)]
+        Binding("space", "close", "continue", show=False),
+        Binding("y", "close", "close", show=False)]  # y toggles the hint's "why"
 
     def __init__(self, body: Text | str, title: str) -> None:
         super().__init__()
@@ -158,6 +159,7 @@ class TableApp(App[None]):
         Binding("n", "call('no meld')", "no meld"),
         *(Binding(str(i), f"lay({i})", f"meld {i}", show=False) for i in range(1, 10)),
         Binding("question_mark", "hint", "hint"),
+        Binding("y", "why", "why"),
         Binding("u", "undo", "undo"),
         Binding("l", "last_trick", "last trick"),
         Binding("f1", "help", "keys"),
@@ -185,6 +187,8 @@ class TableApp(App[None]):
         #: The log: (number of actions applied, the lines told then), so that an undo
         #: takes its moves out and a resumed game starts with what happened before.
         self.log_entries: list[tuple[int, list[str]]] = []
+        #: The numbers behind the hint on screen, one option a line (``y`` shows them).
+        self.why: list[str] = []
 
     # -- layout ---------------------------------------------------------------
 
@@ -593,6 +597,7 @@ class TableApp(App[None]):
         spaces deeper than the line's own indent."""
         width = log.scrollable_content_region.width - 1  # the scrollbar's column
         width = width if width > 10 else 26
+        line = for_people(line)
         lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
         for part in textwrap.wrap(line, width, subsequent_indent=lead,
                                   break_on_hyphens=False, break_long_words=True) or [""]:
@@ -600,7 +605,9 @@ class TableApp(App[None]):
 
     def _say(self, message: str, kind: str = "") -> None:
         widget = self.query_one("#message", Static)
-        widget.update(message)
+        if kind != "hint":
+            self.why = []  # the hint's numbers go with the hint
+        widget.update(for_people(message))
         for name in ("error", "hint"):
             if widget.has_class(name) != (kind == name):
                 widget.set_class(kind == name, name)
@@ -671,7 +678,7 @@ class TableApp(App[None]):
         if len(game.results) > self._results_seen:
             self._results_seen = len(game.results)
             result = game.results[-1]
-            body = "\n".join(self.session.explain(result))
+            body = for_people("\n".join(self.session.explain(result)))
             if result.melds and self.session.two is None:
                 body += "\n" + "\n".join(self.session.meld_lines(result.melds))
             if game.winner is not None:
@@ -716,6 +723,8 @@ class TableApp(App[None]):
         if action == "undo":
             return session.can_undo() and not self._pending
         mine = session.is_human_turn and not self._waiting
+        if action == "why":
+            return mine and bool(self.why)
         if action == "hint":
             return mine and session.settings.hints
         phase = game.phase
@@ -813,6 +822,7 @@ class TableApp(App[None]):
         except PinochleError as error:
             self._say(str(error), "error")
             return
+        self.why = []
         self._say("hint: thinking…", "hint")
         self.run_worker(partial(self._hint, turn), thread=True, group="hint")
 
@@ -824,7 +834,16 @@ class TableApp(App[None]):
 
     def _show_hint(self, text: str, position: int) -> None:
         if position == len(self.session.game.actions):  # still the same decision
-            self._say(text, "hint")
+            prefix, _, explained = text.partition(": ")
+            sentence, why = split_hint(explained)
+            self._say(f"{prefix}: {sentence}" + ("  (y: why)" if why else ""), "hint")
+            self.why = why
+            self.refresh_bindings()
+
+    def action_why(self) -> None:
+        """Show the numbers behind the hint: every option weighed, one a line."""
+        if self.why:
+            self.push_screen(TextScreen("\n".join(self.why), "why: the options weighed"))
 
     def action_undo(self) -> None:
         """Take back your last action (and the computer moves after it)."""
@@ -850,8 +869,8 @@ class TableApp(App[None]):
         if not tricks:
             self._say("No trick has been taken in this hand yet.", "error")
             return
-        self.push_screen(TextScreen(self.session.tell_trick(len(tricks), tricks[-1]),
-                                    "last trick"))
+        self.push_screen(TextScreen(for_people(self.session.tell_trick(
+            len(tricks), tricks[-1])), "last trick"))
 
     async def action_quit(self) -> None:
         """Close the table; :attr:`goodbye` then says how to resume the game."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from pinochlekit.errors import PinochleError
-from pinochlekit.tui.session import Session
+from pinochlekit.tui.session import Session, split_hint
 
 __all__ = ["HELP", "run_plain"]
 
@@ -31,7 +31,8 @@ commands:
   meld KS QS | KS QS   two-handed, after winning an early trick: lay one meld
   dix                  two-handed: count the nine of trump (exchanged or shown)
   no meld | n          two-handed: end the meld turn (then both players draw)
-  hint                 what the strongest computer player would do, and why
+  hint                 what the strongest computer player would do, in a sentence
+  why                  the numbers behind the last hint, one option a line
   undo                 take back your last action
   show                 the table: score, auction, contract, meld, trick, hand
   last                 the last trick
@@ -64,6 +65,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
         out.flush()
 
     game = session.game
+    why: list[str] = []
     seats = ", ".join(session.label(s) for s in range(1, game.rules.players))
     say(f"pinochle: game {session.game_id or '-'}, rules {game.rules}, seed {game.seed}; "
         f"you sit South with {seats}; type 'help' for the commands")
@@ -95,7 +97,12 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             if word in ("help", "?"):
                 say(HELP)
             elif word == "hint":
-                say(session.hint())
+                prefix, _, explained = session.hint().partition(": ")
+                sentence, why = split_hint(explained)
+                say(f"{prefix}: {sentence}" + (" ('why' shows the numbers)" if why else ""))
+            elif word == "why":
+                say(["why: the options weighed", *(f"  {line}" for line in why)] if why
+                    else "no numbers to show: ask for a 'hint' first")
             elif word == "undo":
                 say(session.undo())
                 say(session.status_lines())

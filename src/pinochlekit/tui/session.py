@@ -74,8 +74,10 @@ __all__ = [
     "bid_range",
     "check_level",
     "explain_result",
+    "for_people",
     "hint_level",
     "seat_names",
+    "split_hint",
 ]
 
 #: The person's seat.
@@ -535,6 +537,11 @@ class Session:
             player.close()
         return f"hint ({level}): {self.friendly(text)}"
 
+    def meld_line(self, seat: int, result: MeldResult) -> str:
+        """One player's meld, itemized with the cards as symbols:
+        ``North: 60: common marriage K♦ Q♦ 20, pinochle Q♠ J♦ 40``."""
+        return f"{self.name(seat)}: {for_people(format_meld(result))}"
+
     # -- telling --------------------------------------------------------------
 
     def tell(self, seat: int, action: Action) -> str:
@@ -580,7 +587,7 @@ class Session:
 
     def meld_lines(self, melds: Sequence[MeldResult]) -> list[str]:
         """Every player's meld, itemized."""
-        return ["meld:"] + [f"  {self.name(seat)}: {format_meld(result)}"
+        return ["meld:"] + [f"  {self.meld_line(seat, result)}"
                             for seat, result in enumerate(melds)]
 
     def new_hand_lines(self) -> list[str]:
@@ -711,6 +718,66 @@ class Session:
         if not self.is_human_turn or self.game.phase is not Phase.PLAY:
             return set()
         return {a.card for a in self.game.legal_actions() if isinstance(a, Play)}
+
+
+_CARD = re.compile(r"\b[9JQKTA][SHDC]\b")
+_SUIT = re.compile(r"(?<![\w♠♥♦♣])([SHDC])(?= at \d)")
+_RANGE = re.compile(r"\((-?\+?\d+)\.\.(-?\+?\d+)\)")
+_NUMBER = re.compile(r"(?<![\w.])([+-]?)(\d+)\.\d\b")
+
+
+def for_people(text: str) -> str:
+    """A text for people with its cards in the symbols form (``KD TC`` → ``K♦ 10♣``);
+    the compact form stays for commands, the protocol and the command line.
+
+    >>> for_people("illegal play 9H: must beat KH with AH or TH")
+    'illegal play 9♥: must beat K♥ with A♥ or 10♥'
+    """
+    return _CARD.sub(lambda m: parse_cards(m.group(0))[0].pretty, text)
+
+
+def _minus(text: str) -> str:
+    return text.replace("-", "\u2212")
+
+
+def split_hint(text: str) -> tuple[str, list[str]]:
+    """A computer player's explanation as one sentence in words, and the numbers
+    behind it, one option a line (docs/terminal.md "Hints").
+
+    The explanation reads ``ACTION: REASON; OPTION, OPTION, …``; the sentence is the
+    action and the reason with cards as symbols, numbers rounded, and for a bid the
+    suit the player means to name; each option keeps its numbers.
+
+    >>> split_hint("bid 280: declaring at 280 is worth +217.9 on average, passing "
+    ...            "-123.1 (willing to 400); C at 280 +217.9 (-180..+700), pass -123.1 "
+    ...            "(-750..+810)")  # doctest: +NORMALIZE_WHITESPACE
+    ('bid 280, naming ♣ clubs: declaring at 280 is worth +218 on average, passing −123
+      (willing to 400)', ['♣ at 280: +217.9 on average (from −180 to +700)',
+      'pass: −123.1 on average (from −750 to +810)'])
+    """
+    head, _, rest = text.partition("; ")
+    action, _, reason = head.partition(": ")
+    options = [part.strip() for part in rest.split(", ") if part.strip()] if rest else []
+    if action.startswith("bid ") and options:
+        best = _SUIT.match(options[0])
+        if best:
+            suit = parse_suit(best.group(1))
+            action += f", naming {_suit_word(suit)}"
+    sentence = for_people(action) + (": " + for_people(_NUMBER.sub(
+        lambda m: f"{m.group(1)}{round(float(m.group(2) + m.group(0)[-2:]))}", reason))
+        if reason else "")
+
+    def option(part: str) -> str:
+        part = _SUIT.sub(lambda m: parse_suit(m.group(1)).symbol, part)
+        what, _, numbers = part.rpartition(" (")
+        label, _, value = (what or part).rpartition(" ")
+        out = f"{for_people(label)}: {value} on average" if label else for_people(part)
+        if numbers:
+            out += " " + _RANGE.sub(lambda m: f"(from {m.group(1)} to {m.group(2)})",
+                                    "(" + numbers)
+        return _minus(out)
+
+    return _minus(sentence), [option(part) for part in options]
 
 
 def bid_range(bids: Sequence[int], step: int) -> str:
