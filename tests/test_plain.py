@@ -58,6 +58,8 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
     first = plain.until_turn()
     assert first[0].startswith("pinochle: game 1, rules playingcards, seed 6")
     assert any(line.startswith("your hand: ") for line in first)
+    # docs/terminal.md "The plain line mode": the real range, not the table's top bid
+    assert re.match(r"your turn: you may bid \d+ or more \(steps of \d+\), pass", first[-1])
     plain.send("help")
     assert any("hint" in line for line in plain.until_turn())
     plain.send("bid 7")  # below the opening bid: refused with the rule

@@ -781,21 +781,16 @@ def split_hint(text: str) -> tuple[str, list[str]]:
 
 
 def bid_range(bids: Sequence[int], step: int) -> str:
-    """The bids allowed, in words: the highest is named only when it is one a
-    player might make (below 1,000); the top of the table otherwise is only the most
-    the cards could ever score.
+    """The bids allowed, in words. The highest legal bid is only the most the cards
+    could ever score (thousands), never a bid anyone makes, so it is left out.
 
     >>> bid_range([260, 270, 3850], 10)
     'bid 260 or more (steps of 10)'
-    >>> bid_range([980, 990], 10)
-    'bid 980 to 990 (steps of 10)'
     >>> bid_range([350], 10)
     'bid 350'
     """
     if len(bids) == 1:
         return f"bid {bids[0]}"
-    if bids[-1] < 1000:
-        return f"bid {bids[0]} to {bids[-1]} (steps of {step})"
     return f"bid {bids[0]} or more (steps of {step})"
 
 
