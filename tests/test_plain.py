@@ -62,6 +62,14 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
     assert re.match(r"your turn: you may bid \d+ or more \(steps of \d+\), pass", first[-1])
     plain.send("help")
     assert any("hint" in line for line in plain.until_turn())
+    plain.send("hint")  # docs/terminal.md "Hints": a sentence, the numbers behind 'why'
+    hint = plain.until_turn()[0]
+    assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .*'why' shows "
+                    r"the numbers\)$", hint), hint
+    plain.send("why")
+    why = plain.until_turn()
+    assert why[0] == "why: the options weighed"
+    assert sum(1 for line in why if " on average" in line) > 1
     plain.send("bid 7")  # below the opening bid: refused with the rule
     refused = plain.until_turn()
     assert refused[0].startswith("refused: illegal bid 7: the bid must be at least ")
