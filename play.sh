@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up (first run only) and play: you at the full-screen table against computer players.
+# Set up (installs only when needed: scripts/setup.sh) and play: you at the full-screen table against computer players.
 # Arguments go to 'pinochle play' (e.g. --level pro, --rules playingcards, --resume).
 # Without a terminal on stdin (scripts, pipes) the plain line mode is used instead.
 set -euo pipefail

@@ -65,6 +65,14 @@ def test_every_subcommand_has_help(command: str) -> None:
             assert sub in text
 
 
+def test_help_names_the_two_and_three_handed_games() -> None:
+    text = " ".join(" ".join(ok("--help")).split())  # one line: wrapping aside
+    assert "two-handed" in text and "three-handed" in text
+    assert "pinochle play --rules two" in text and "pinochle play --rules three" in text
+    play = " ".join(" ".join(ok("play", "--help")).split())
+    assert "two-handed" in play and "three-handed" in play
+
+
 def test_version() -> None:
     assert ok("--version") == ["pinochle 0.1.0"]
 

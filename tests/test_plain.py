@@ -25,19 +25,24 @@ from pinochlekit.tui.session import Session
 from pinochlekit.tui.store import DB_NAME, Store
 
 
-def choose(turn: str) -> str:
+def choose(turn: str, lines: list[str] | tuple[str, ...] = ()) -> str:
     """The fixed policy: pass when allowed, else the lowest bid, the first trump, the
-    example pass, the first card listed."""
+    first cards of the hand to pass (asking for ``hand`` first when ``lines`` do not
+    show it: the example given is not from the hand), the first card listed."""
     options = turn.removeprefix("your turn: you may ").split(", ")
     if "pass" in options:
         return "pass"
     for option in options:
-        if match := re.match(r"bid (\d+) to", option):
+        if match := re.match(r"bid (\d+)\b", option):
             return f"bid {match.group(1)}"
         if match := re.match(r"trump (\w)", option):
             return f"trump {match.group(1)}"
-        if match := re.search(r"\(e\.g\. ((?:give|return) [^)]*)\)", turn):
-            return match.group(1)
+        if match := re.match(r"(give|return) (\d) cards", option):
+            hand = [line for line in lines if line.startswith("your hand: ")]
+            if not hand:
+                return "hand"
+            cards = re.findall(r"\b[9JQKTA][SHDC]\b", hand[-1])
+            return f"{match.group(1)} {' '.join(cards[:int(match.group(2))])}"
         if match := re.match(r"play (\w+)", option):
             return f"play {match.group(1)}"
     raise AssertionError(f"no choice in {turn!r}")
@@ -45,7 +50,7 @@ def choose(turn: str) -> str:
 
 def play_turns(plain: Plain, stop: object, limit: int = 3000) -> list[str]:
     """Answer every turn with :func:`choose` until ``stop(lines)`` or the game ends."""
-    return answer_turns(plain, lambda lines: choose(lines[-1]), stop, limit)
+    return answer_turns(plain, lambda lines: choose(lines[-1], lines), stop, limit)
 
 
 def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
@@ -53,8 +58,18 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
     first = plain.until_turn()
     assert first[0].startswith("pinochle: game 1, rules playingcards, seed 6")
     assert any(line.startswith("your hand: ") for line in first)
+    # docs/terminal.md "The plain line mode": the real range, not the table's top bid
+    assert re.match(r"your turn: you may bid \d+ or more \(steps of \d+\), pass", first[-1])
     plain.send("help")
     assert any("hint" in line for line in plain.until_turn())
+    plain.send("hint")  # docs/terminal.md "Hints": a sentence, the numbers behind 'why'
+    hint = plain.until_turn()[0]
+    assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .*'why' shows "
+                    r"the numbers\)$", hint), hint
+    plain.send("why")
+    why = plain.until_turn()
+    assert why[0] == "why: the options weighed"
+    assert sum(1 for line in why if " on average" in line) > 1
     plain.send("bid 7")  # below the opening bid: refused with the rule
     refused = plain.until_turn()
     assert refused[0].startswith("refused: illegal bid 7: the bid must be at least ")
@@ -78,9 +93,10 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
 def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> None:
     plain = Plain(tmp_path, "--seed", "2", "--level", "easy")
     for _ in range(200):
-        turn = plain.until_turn()[-1]
+        got = plain.until_turn()
+        turn = got[-1]
         if not turn.startswith("your turn: you may play"):
-            plain.send(choose(turn))
+            plain.send(choose(turn, got))
             continue
         allowed = re.findall(r"\b[9JQKTA][SHDC]\b", turn)
         plain.send("hand")
@@ -89,7 +105,7 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
         illegal = [card for card in held if card not in allowed]
         if illegal:
             break
-        plain.send(choose(turn))
+        plain.send(choose(turn, got))
     else:
         raise AssertionError("never held an illegal card")
     plain.send(f"play {illegal[0]}")
@@ -102,7 +118,14 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
     plain.send("quit")
     status, err = plain.finish()
     assert status == 0, err
-    assert "stopped: the game is saved" in plain.lines
+    assert "stopped: the game is saved (game 1); go on with: pinochle play --plain " \
+           "--resume 1" in plain.lines
+    # docs/terminal.md "Saved games": history lists the unfinished game, and how to go on
+    listing = run_history(tmp_path)
+    assert listing.returncode == 0, listing.stderr
+    assert re.match(r"\s+1  \S+ \S+  pagat  unfinished; 0 hands  \(.*\)"
+                    r"  resume: pinochle play --resume 1$", listing.stdout), listing.stdout
+    assert run_history(tmp_path, "--finished").stdout.startswith("no finished games yet")
 
 
 def _replayed(data: Path) -> Session:
@@ -132,7 +155,7 @@ def test_killed_mid_trick_then_resumed_plays_on_identically(tmp_path: Path) -> N
     resumed = second.until_turn()
     assert resumed[-1] == before_kill
     assert any(line.startswith("trick so far: ") for line in resumed)
-    second.send(choose(resumed[-1]))
+    second.send(choose(resumed[-1], resumed))
     play_turns(second, lambda lines: any(line.startswith("hand 2 over") for line in lines))
     second.send("quit")
     assert second.finish()[0] == 0
@@ -195,8 +218,9 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
 
     listing = history()
     assert listing.returncode == 0, listing.stderr
-    assert re.match(r"\s+1  \S+ \S+  playingcards  (won|lost) \d+ to -?\d+, \d+ hands",
-                    listing.stdout), listing.stdout
+    assert re.match(r"\s+1  \S+ \S+  playingcards  (won|lost): us \u2212?\d+, them "
+                    r"\u2212?\d+; \d+ hands", listing.stdout), listing.stdout
+    assert "resume:" not in listing.stdout and "-" not in listing.stdout.split("  ")[3]
     hands = history("1")
     assert hands.returncode == 0
     assert "hand 1 over:" in hands.stdout

@@ -32,15 +32,19 @@ class Policy:
                 self.hand = int(match.group(1))
         options = lines[-1].removeprefix("your turn: you may ").split(", ")
         for option in options:
-            if match := re.match(r"bid (\d+) to", option):
+            if match := re.match(r"bid (\d+)\b", option):
                 if self.hand not in self.bid_in_hand or "pass" not in options:
                     self.bid_in_hand.add(self.hand)
                     return match.group(1)  # the bare number is a bid
                 return "pass"
             if match := re.match(r"trump (\w)", option):
                 return match.group(1)
-            if match := re.search(r"\(e\.g\. (discard [^)]*)\)", option):
-                return match.group(1)
+            if match := re.match(r"discard (\d) cards", option):  # the example is not
+                hand = [line for line in lines if line.startswith("your hand: ")]  # held
+                if not hand:
+                    return "hand"
+                cards = re.findall(r"\b[9JQKTA][SHDC]\b", hand[-1])
+                return f"discard {' '.join(cards[:int(match.group(1))])}"
             if match := re.match(r"play (\w+)", option):
                 return match.group(1)
         if "pass" in options:
@@ -62,7 +66,7 @@ def test_three_handed_plain_game_to_the_end(tmp_path: Path) -> None:
     text = "\n".join(plain.lines)
     assert plain.lines[0].startswith(f"pinochle: game 1, rules {SHORT}, seed 6; you sit "
                                      f"South with West (easy), East (easy)")
-    assert re.search(r"^your turn: you may discard 3 cards \(e\.g\. discard \S+ \S+ \S+\)$",
+    assert re.search(r"^your turn: you may discard 3 cards \(e\.g\. discard 9S JH QD\)$",
                      text, re.M)
     assert re.search(r"^the widow is turned up: \S+ \S+ \S+; You take it$", text, re.M)
     assert re.search(r"^the widow is turned up: \S+ \S+ \S+; (West|East) takes it$", text,

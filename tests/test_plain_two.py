@@ -133,7 +133,8 @@ def test_two_handed_history(tmp_path: Path) -> None:
     assert plain.finish()[0] == 0
     listing = history(tmp_path)
     assert listing.returncode == 0, listing.stderr
-    assert re.match(r"\s+1  \S+ \S+  two\(target=300\)  (won|lost) \d+ to \d+, \d+ hands  "
+    assert re.match(r"\s+1  \S+ \S+  two\(target=300\)  (won|lost): you \u2212?\d+, "
+                    r"North \u2212?\d+; \d+ hands  "
                     r"\(North easy\)", listing.stdout), listing.stdout
     steps = history(tmp_path, "1", "--hand", "1").stdout.splitlines()
     assert steps[0].startswith("game 1, hand 1, dealer You")

@@ -562,10 +562,11 @@ def test_auction_errors() -> None:
     check_rejected(game, Bid(100_000), IllegalActionError, "no team can score more than")
     check_rejected(game, Redeal(), IllegalActionError, "these rules have no nines redeal")
     check_rejected(game, Play(Card("KH")), PhaseError,
-                   "cannot play KH by seat 0 in the auction: seat 0 must bid or pass")
-    check_rejected(game, NameTrump(S), PhaseError, "in the auction")
-    check_rejected(game, Give(tuple(parse_cards("KH KH JH JH"))), PhaseError, "in the auction")
-    check_rejected(game, Return(tuple(parse_cards("KH KH JH JH"))), PhaseError, "in the auction")
+                   "cannot play KH by seat 0 during the auction: seat 0 must bid or pass")
+    check_rejected(game, NameTrump(S), PhaseError, "during the auction")
+    check_rejected(game, Give(tuple(parse_cards("KH KH JH JH"))), PhaseError, "during the auction")
+    check_rejected(game, Return(tuple(parse_cards("KH KH JH JH"))), PhaseError,
+                   "during the auction")
     check_rejected(game, ThrowIn(), PhaseError, "only the declarer, after meld")
     check_rejected(game, Moon(), PhaseError, "only the declarer, after meld")
     game.apply(Bid(250))
@@ -583,7 +584,7 @@ def test_trump_and_passing_errors() -> None:
     game = game_e("pagat")
     for text in ("bid 250", "pass", "pass", "pass"):
         game.apply(parse_action(text))
-    check_rejected(game, Bid(260), PhaseError, "cannot bid 260 by seat 0 in the trump")
+    check_rejected(game, Bid(260), PhaseError, "cannot bid 260 by seat 0 while trump is named")
     check_rejected(game, Play(Card("KH")), PhaseError, "seat 0 must name trump")
     check_rejected(game, NameTrump(S), OutOfTurnError, "it is seat 0's turn", seat=2)
     game.apply(NameTrump(S))
@@ -598,7 +599,8 @@ def test_trump_and_passing_errors() -> None:
     check_rejected(game, Give(tuple(parse_cards("AH TH 9H AC"))), OutOfTurnError,
                    "it is seat 2's turn", seat=0)
     game.apply(Give(tuple(parse_cards("AH TH 9H AC"))))
-    check_rejected(game, Give(tuple(parse_cards("AH TH 9H AC"))), PhaseError, "in the return")
+    check_rejected(game, Give(tuple(parse_cards("AH TH 9H AC"))), PhaseError,
+                   "while cards are passed back")
     check_rejected(game, Return(tuple(parse_cards("AH TH 9H AC 9S"))), IllegalActionError,
                    "pass exactly 4 cards, not 5")
     game.apply(Return(tuple(parse_cards("AH TH 9H AC"))))
@@ -618,7 +620,7 @@ def test_trump_needs_meld_error() -> None:
 def test_play_phase_errors() -> None:
     game = game_e()
     to_first_trick(game)
-    check_rejected(game, Bid(300), PhaseError, "cannot bid 300 by seat 0 in the play")
+    check_rejected(game, Bid(300), PhaseError, "cannot bid 300 by seat 0 during the play")
     check_rejected(game, Moon(), IllegalActionError,
                    "illegal moon by seat 0: these rules do not allow shooting the moon")
     check_rejected(game, Play(Card("KH")), OutOfTurnError, "it is seat 0's turn", seat=1)

@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from pinochlekit import Phase
 from pinochlekit.actions import NameTrump, Pass
-from pinochlekit.tui.app import TableApp
+from pinochlekit.tui.app import HELP, TableApp
 from pinochlekit.tui.session import HUMAN, Session, Settings, hint_level
 from pinochlekit.tui.store import Store
 
@@ -158,7 +159,7 @@ def test_an_illegal_card_is_refused_with_the_rule(tmp_path: Path) -> None:
             await pilot.pause()
             screen = app.screen_text()
             assert session.game.record == record  # nothing changed
-            assert f"Refused: illegal play {held[target]}: " in screen
+            assert f"Refused: illegal play {held[target].pretty}: " in screen
             assert "must" in screen or "first lead" in screen
             assert session.is_human_turn
             # and the game goes on: a legal card is accepted
@@ -244,5 +245,261 @@ def test_snapshot_of_the_table() -> None:
             path.write_text(screen, encoding="utf-8")
         expected = path.read_text(encoding="utf-8")
         assert screen == expected, "the table screen changed; see the module docstring"
+
+    run(test)
+
+
+def test_bid_keys_reach_the_table_when_the_log_scrolls() -> None:
+    """docs/terminal.md "Keys": ↑ ↓ PgUp PgDn change the bid whatever has focus, even
+    when the log panel holds more lines than it shows."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            assert session.game.phase is Phase.AUCTION and session.is_human_turn
+            app._write_log([f"line {i}" for i in range(200)])
+            await pilot.pause()
+            log = app.query_one("#log")
+            assert log.max_scroll_y > 0  # the log is scrollable
+            start = app.bid
+            await pilot.press("up")
+            await pilot.pause()
+            assert app.bid == start + session.game.rules.step
+            assert f"Your bid: {app.bid}" in app.screen_text()
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert app.bid == start + 11 * session.game.rules.step
+            await pilot.press("pagedown", "down")
+            await pilot.pause()
+            assert app.bid == start
+
+    run(test)
+
+
+async def _following(pilot: Pilot[None], app: TableApp) -> str:
+    """Play to a turn where the person follows a led card, after meld; the screen."""
+    session = app.session
+    await play(pilot, app, lambda: session.game.phase is Phase.PLAY and bool(
+        session.game.trick) and session.is_human_turn)
+    await pilot.pause()
+    return app.screen_text()
+
+
+def _check_drawn(app: TableApp, screen: str, width: int, height: int) -> None:
+    """What a player must read at any supported size (docs/terminal.md "Screen sizes")."""
+    session = app.session
+    game = session.four
+    lines = screen.splitlines()
+    assert len(lines) == height and all(len(line) <= width for line in lines)
+    assert lines[0].rstrip().endswith(f"of {game.rules.game_target}")  # the header is whole
+    assert lines[-1].rstrip().endswith("q quit")  # and so is the footer
+    assert "West (easy)" in screen and "East (easy)" in screen
+    assert game.melds is not None
+    for seat in (1, 3):  # West's and East's meld, each piece with its cards
+        assert f"meld {game.melds[seat].points}" in screen
+        for item in game.melds[seat].items:
+            assert "".join(c.pretty for c in item.cards) in screen
+    leader, led = game.view(HUMAN).trick[0]
+    assert f"{session.name(leader)} {led.pretty}" in screen  # the led card
+    assert f"{session.name(leader)} led" in screen
+
+
+def test_compact_layout_at_80x24() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _following(pilot, app)
+            assert app.compact
+            _check_drawn(app, screen, 80, 24)
+            assert "Your card: ← → choose, Enter play" in screen
+
+    run(test)
+
+
+def test_full_layout_at_120x40() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await _following(pilot, app)
+            assert not app.compact
+            _check_drawn(app, screen, 120, 40)
+            # docs/terminal.md "The table": cards for people as symbols, in the log too
+            assert "meld:" in "\n".join(_log_lines(app))
+            assert not re.search(r"\b[9JQKTA][SHDC]\b", screen), screen
+            assert screen.splitlines()[0].startswith(" pinochle pagat")
+
+    run(test)
+
+
+def test_a_terminal_below_80x24_is_told_so() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(70, 20)) as pilot:
+            await settle(pilot, app)
+            screen = app.screen_text()
+            assert "at least 80×24" in screen and "70×20" in screen
+            assert "your hand" not in screen
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            screen = app.screen_text()
+            assert "at least 80×24" not in screen and "your hand" in screen
+
+    run(test)
+
+
+def test_a_trick_taken_stays_in_view_before_the_next_card() -> None:
+    """docs/terminal.md "The table": a complete trick stays in the centre, every card
+    with who played it, for at least the hold time before a computer plays on."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0.01, hold=0.6)
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and session.is_human_turn)
+            game = session.game
+            for _ in range(3000):
+                await pilot.pause(0.01)
+                if app.waiting or session.is_over:
+                    raise AssertionError("the hand ended before a computer took a trick")
+                if session.is_human_turn and not app._pending:
+                    await pilot.press("enter")
+                    continue
+                taken = game.tricks and not game.trick and not session.is_human_turn
+                if taken and game.phase is Phase.PLAY:
+                    break
+            else:
+                raise AssertionError("no trick was taken")
+            count = len(game.actions)
+            last = game.tricks[-1]
+            await pilot.pause(0.35)
+            assert len(game.actions) == count  # still held
+            screen = app.screen_text()
+            for seat, card in zip(last.seats, last.cards, strict=True):
+                assert f"{session.name(seat)} {card.pretty}" in screen
+            assert f"{session.name(last.winner)} took trick {len(game.tricks)}" in screen
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if len(game.actions) > count:
+                    break
+            assert len(game.actions) > count  # and then play goes on
+
+    run(test)
+
+
+def test_q_says_how_to_resume(tmp_path: Path) -> None:
+    async def test() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        session = Session.new("pagat", seed=12, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.goodbye == (f"the game is saved (game {session.game_id}); go on with: "
+                               f"pinochle play --resume {session.game_id}")
+        store.close()
+
+    run(test)
+
+
+def _log_lines(app: TableApp) -> list[str]:
+    """The log panel's lines as drawn (each already wrapped to the panel)."""
+    return [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
+
+
+def test_the_log_drops_undone_moves_and_indents_wrapped_lines() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.tricks) >= 1 and session.is_human_turn)
+            lines = _log_lines(app)
+            first = session.tell_trick(1, session.game.tricks[0])
+            at = next(i for i, line in enumerate(lines) if line.startswith("trick 1:"))
+            wrapped = [lines[at]]
+            while lines[at + len(wrapped)].startswith("  "):
+                wrapped.append(lines[at + len(wrapped)])
+            assert len(wrapped) > 1  # the trick's line is wrapped, continuations indented
+            assert " ".join(part.strip() for part in wrapped) == first
+            before = list(lines)
+            held = session.game.hand(HUMAN).cards()
+            card = held[app.cursor]
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert f"You play {card.pretty}" in _log_lines(app)
+            await pilot.press("u")
+            await pilot.pause()
+            assert _log_lines(app) == before  # the undone moves are gone from the log
+
+    run(test)
+
+
+def test_a_resumed_game_shows_its_log(tmp_path: Path) -> None:
+    async def test() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        session = Session.new("pagat", seed=7, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.tricks) >= 1 and session.is_human_turn)
+            lines = _log_lines(app)
+        resumed = Session.resume(store)
+        again = TableApp(resumed, delay=0)
+        async with again.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert _log_lines(again) == lines
+        store.close()
+
+    run(test)
+
+
+def test_help_fits_at_80x24() -> None:
+    async def test() -> None:
+        session = Session.new("pagat", seed=7, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("f1")
+            await pilot.pause()
+            screen = app.screen_text()
+            for line in HELP.splitlines():  # every line whole: nothing wrapped or cut
+                assert line.strip() in screen, line
+
+    run(test)
+
+
+def test_a_hint_is_a_sentence_and_y_shows_why_at_80x24() -> None:
+    """docs/terminal.md "Hints": one sentence in words, whole; the numbers behind
+    ``y``, every option a whole line."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert session.game.phase is Phase.AUCTION
+            await pilot.press("question_mark")
+            for _ in range(600):  # the hint is worked out in a thread
+                await pilot.pause(0.05)
+                if app.why:
+                    break
+            screen = app.screen_text()
+            message = " ".join(line.strip() for line in screen.splitlines()[-3:-1])
+            assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .* "
+                            r"\(y: why\)$", message), message
+            assert not re.search(r"\d\.\d", message)  # rounded numbers in the sentence
+            assert len(app.why) > 1
+            await pilot.press("y")
+            await pilot.pause()
+            screen = app.screen_text()
+            for line in app.why:
+                assert line in screen, line
+            await pilot.press("y")
+            await pilot.pause()
+            assert "options weighed" not in app.screen_text()
 
     run(test)

@@ -139,7 +139,7 @@ def test_shortcuts_read_the_phase() -> None:
     with pytest.raises(PinochleError, match="you may bid"):
         session.parse("AS")
     assert session.parse("play 10S") == Play(Card("TS"))
-    with pytest.raises(PinochleError, match="cannot play TS in the auction"):
+    with pytest.raises(PinochleError, match="cannot play TS during the auction"):
         session.act("play 10S")
 
 

@@ -65,6 +65,8 @@ examples:
   pinochle replay game.json --hand 2
   pinochle match simple random --deals 200
   pinochle play --level pro               play at the table: you sit South
+  pinochle play --rules two               two-handed, against one computer player
+  pinochle play --rules three             three-handed, each for itself
   pinochle history 1 --hand 2             replay a hand of a saved game
   pinochle serve                          play in a browser with friends
 
@@ -84,9 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     """Build the ``pinochle`` argument parser with all its subcommands."""
     parser = _Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=_fill("Auction pinochle, four-handed partnership or three-handed "
-                          "(--rules three): rules, meld, legal plays, and demo games "
-                          "between computer players."),
+        description=_fill("Pinochle: four-handed partnership auction pinochle, "
+                          "three-handed with a widow (--rules three) and two-handed "
+                          "with a stock (--rules two): rules, meld, legal plays, games "
+                          "between computer players, and a table to play at in the "
+                          "terminal or in a browser."),
         epilog=_EPILOG)
     from pinochlekit import __version__
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

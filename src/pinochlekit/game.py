@@ -159,6 +159,12 @@ def max_bid(rules: Rules) -> int:
     return top - (top - rules.opening_bid) % rules.step
 
 
+#: Each phase of a hand in words, for refusing an action of another phase.
+_DURING = {Phase.AUCTION: "during the auction", Phase.TRUMP: "while trump is named",
+           Phase.GIVE: "while cards are passed to the declarer",
+           Phase.RETURN: "while cards are passed back", Phase.DISCARD: "while the declarer "
+           "discards", Phase.PLAY: "during the play"}
+
 class Game:
     """A game from deal to winner: ``phase``, ``to_act``, ``legal_actions()``,
     ``apply()``, ``is_legal()``, ``undo()``, ``copy()``, ``view(seat)``, ``record``.
@@ -443,7 +449,7 @@ class Game:
         who = f"by seat {actor}"
         if kind is Play:
             if phase is not Phase.PLAY:
-                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+                raise PhaseError(self._not_now(action, who))
             card = action.card  # type: ignore[attr-defined]
             if not self._play_mask(actor) >> card & 1:
                 reason = explain_illegal(self._once[actor], self.trick, int(self.trump or 0),
@@ -452,7 +458,7 @@ class Game:
             return
         if kind in (Bid, Pass, Redeal):
             if phase is not Phase.AUCTION:
-                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+                raise PhaseError(self._not_now(action, who))
             if kind is Pass:
                 if self._must_open(actor):
                     raise IllegalActionError(f"illegal pass {who}: the first bidder must open "
@@ -477,7 +483,7 @@ class Game:
             return
         if kind is NameTrump:
             if phase is not Phase.TRUMP:
-                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+                raise PhaseError(self._not_now(action, who))
             if action.suit not in self._trump_choices():  # type: ignore[attr-defined]
                 names = " ".join(s.letter for s in self._trump_choices())
                 raise IllegalActionError(f"illegal {action} {who}: trump must be a suit where "
@@ -487,7 +493,7 @@ class Game:
             wanted = (Phase.GIVE if kind is Give else Phase.RETURN if kind is Return
                       else Phase.DISCARD)
             if phase is not wanted:
-                raise PhaseError(f"cannot {action} {who} in the {phase}: {self._wants()}")
+                raise PhaseError(self._not_now(action, who))
             cards = action.cards  # type: ignore[attr-defined]
             n = self.rules.widow_size if kind is Discard else self.rules.cards_passed
             if len(cards) != n:
@@ -511,6 +517,12 @@ class Game:
                                          f"shooting the moon")
             return
         raise IllegalActionError(f"not an action: {action!r}")
+
+    def _not_now(self, action: Action, who: str) -> str:
+        """Why ``action`` is refused in this phase, in words: ``cannot play AS by seat 0
+        while trump is named: seat 0 must name trump``."""
+        during = _DURING.get(self.phase, f"in the {self.phase}")
+        return f"cannot {action} {who} {during}: {self._wants()}"
 
     def _wants(self) -> str:
         wants = {Phase.AUCTION: "bid or pass", Phase.TRUMP: "name trump",

@@ -14,6 +14,7 @@ on the hand too.
 from __future__ import annotations
 
 import io
+import textwrap
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
@@ -43,18 +44,27 @@ from pinochlekit.actions import (
 from pinochlekit.cards import Card, Hand, Suit
 from pinochlekit.errors import PinochleError
 from pinochlekit.tui import two
-from pinochlekit.tui.session import HUMAN, Session, Turn, seat_names
+from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names, split_hint
 from pinochlekit.two_actions import DIX, Dix, LayMeld, NoMeld
 from pinochlekit.two_views import TwoStage
 from pinochlekit.twohanded import TwoHandedGame
 from pinochlekit.views import Phase
 
-__all__ = ["HELP", "SUIT_STYLES", "TableApp", "card_text"]
+__all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
+           "card_text"]
 
 #: A four-colour deck: every suit its own colour.
 SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
                Suit.DIAMONDS: "bold #ffb347", Suit.CLUBS: "bold #7fdc7f"}
 _CELL = 4  # columns per card in the hand
+_LOG_ENTRIES = 400  # actions kept in the log panel (the saved game keeps all)
+#: Seconds a complete trick stays in the centre before a computer plays on
+#: (docs/terminal.md "The table").
+TRICK_HOLD = 1.5
+#: The smallest terminal the table is drawn in (docs/terminal.md "Screen sizes").
+MIN_SIZE = (80, 24)
+#: Below this width or height the table uses its compact layout.
+COMPACT_BELOW = (100, 32)
 
 
 def card_text(card: Card, style: str = "") -> Text:
@@ -84,7 +94,8 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "continue"), Binding("escape", "close", "close"),
-        Binding("space", "close", "continue", show=False)]
+        Binding("space", "close", "continue", show=False),
+        Binding("y", "close", "close", show=False)]  # y toggles the hint's "why"
 
     def __init__(self, body: Text | str, title: str) -> None:
         super().__init__()
@@ -104,18 +115,19 @@ class TextScreen(ModalScreen[None]):
 
 HELP = """\
 Keys
-  ← →          choose a card            Enter  play it / bid / confirm
-  space        pick a card to pass      ↑ ↓    raise or lower your bid
-  PgUp PgDn    bid 10 steps more or less
-  p            pass                     w      pass with help
-  r            nines redeal             s h d c  name trump
-  t            throw in                 m      shoot the moon
-  ?            hint                     u      undo your last action
-Two-handed, after winning an early trick (the meld turn):
-  1-9          lay the meld of that number   space + Enter  lay the picked cards
-  x            count the dix            n      no meld (then both draw)
-  l            last trick               q      quit (the game is saved)
-The mouse works too: click a card to play it (or pick it for passing).
+  ← →        choose a card          Enter      play / bid / confirm
+  ↑ ↓        bid a step more, less  PgUp PgDn  ten steps more, less
+  space      pick a card to pass    p          pass
+  w          pass with help         r          nines redeal
+  s h d c    name trump             t          throw in
+  m          shoot the moon         ?          hint (y: why)
+  u          undo your last action  l          last trick
+  F1         these keys             q          quit (the game is saved)
+Two-handed meld turn, after winning an early trick:
+  1-9        lay the meld of that number in the prompt
+  space      pick cards, then Enter to lay them as one meld
+  x          count the dix          n          no meld (then both draw)
+A click on a card plays it (or picks it); the wheel scrolls the log.
 Resume later with: pinochle play --resume"""
 
 
@@ -128,7 +140,7 @@ class TableApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "card", show=False),
         Binding("right", "cursor(1)", "card", show=False),
-        Binding("enter", "confirm", "play/bid/confirm"),
+        Binding("enter", "confirm", "confirm"),
         Binding("space", "pick", "pick card"),
         Binding("up", "bid_change(1)", "bid +", show=False),
         Binding("down", "bid_change(-1)", "bid -", show=False),
@@ -147,17 +159,21 @@ class TableApp(App[None]):
         Binding("n", "call('no meld')", "no meld"),
         *(Binding(str(i), f"lay({i})", f"meld {i}", show=False) for i in range(1, 10)),
         Binding("question_mark", "hint", "hint"),
+        Binding("y", "why", "why"),
         Binding("u", "undo", "undo"),
         Binding("l", "last_trick", "last trick"),
         Binding("f1", "help", "keys"),
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, session: Session, delay: float = 0.5) -> None:
-        """A table for ``session``; ``delay`` seconds between computer moves."""
+    def __init__(self, session: Session, delay: float = 0.5, hold: float | None = None) -> None:
+        """A table for ``session``; ``delay`` seconds between computer moves, and at
+        least ``hold`` seconds (default: 1.5 when there is a delay) before the next
+        card once a trick is complete, so that it can be read."""
         super().__init__()
         self.session = session
         self.delay = delay
+        self.hold = (TRICK_HOLD if delay > 0 else 0.0) if hold is None else hold
         self.cursor = 0
         self.picked: set[int] = set()
         self.bid = 0
@@ -166,11 +182,19 @@ class TableApp(App[None]):
         self._pending = False
         self._waiting = False  # a hand result is on screen
         self._offered: tuple[bool, ...] = ()
+        #: What to print once the table has closed: how to come back to the game.
+        self.goodbye = ""
+        #: The log: (number of actions applied, the lines told then), so that an undo
+        #: takes its moves out and a resumed game starts with what happened before.
+        self.log_entries: list[tuple[int, list[str]]] = []
+        #: The numbers behind the hint on screen, one option a line (``y`` shows them).
+        self.why: list[str] = []
 
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         """The felt with the four seats and the trick, the side panels, the hand."""
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="middle"):
             with Vertical(id="felt"):
@@ -185,7 +209,7 @@ class TableApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="auction")
                 yield Static(id="pad")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield RichLog(id="log", wrap=False, markup=False, min_width=20)
         yield HandView(id="hand")
         yield Static(id="prompt")
         yield Static(id="message")
@@ -197,15 +221,54 @@ class TableApp(App[None]):
         self.sub_title = f"{game.rules} · seed {game.seed}"
         self.query_one("#auction", Static).border_title = (
             "stock & melds" if self.session.two is not None else "auction")
-        self.query_one("#pad", Static).border_title = f"score pad · game {game.rules.game_target}"
         present = {name.lower() for name in seat_names(game.rules.players)}
         for name in ("north", "west", "east"):
             self.query_one(f"#{name}", Static).display = name in present
-        self.query_one("#log", RichLog).border_title = "play"
+        log = self.query_one("#log", RichLog)
+        log.border_title = "play"
+        # The log never takes focus: a focused scrollable panel would take ↑ ↓ PgUp
+        # PgDn for itself, and those keys belong to the table (docs/terminal.md "Keys");
+        # the mouse wheel still scrolls it.
+        log.can_focus = False
         self.query_one("#hand", Static).border_title = "your hand"
-        self._write_log(self.session.status_lines()[:1])
+        self.log_entries = self.session.told()
+        self._fit(self.size.width, self.size.height)
+        self.call_after_refresh(self._render_log)
         self.redraw()
         self._schedule()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Pick the layout for the new terminal size (and wrap the log anew)."""
+        self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self._render_log)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the compact layout (for terminals below 100×32) is in use."""
+        return self.screen.has_class("compact") if self.screen_stack else False
+
+    def _fit(self, width: int, height: int) -> None:
+        """The layout for a ``width``×``height`` terminal: the full one, the compact one,
+        or a message that the terminal is too small (docs/terminal.md "Screen sizes")."""
+        if not self.screen_stack:
+            return
+        screen = self.screen_stack[0]
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        compact = not small and (width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1])
+        screen.set_class(small, "too-small")
+        changed = screen.has_class("compact") != compact
+        screen.set_class(compact, "compact")
+        if small:
+            self.query_one("#too-small", Static).update(Text(
+                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; this "
+                f"one is {width}×{height}.\nEnlarge the window, or quit (q) and play "
+                f"with 'pinochle play --plain --resume'.", justify="center"))
+        target = self.session.game.rules.game_target
+        self.query_one("#pad", Static).border_title = (
+            f"score · game {target}" if compact else f"score pad · game {target}")
+        if changed:
+            self.query_one(Footer).compact = compact
+            self.redraw()
 
     # -- drawing ----------------------------------------------------------------
 
@@ -252,8 +315,9 @@ class TableApp(App[None]):
         else:
             scores = ", ".join(f"{session.name(s)} {game.scores[s]}"
                                for s in range(rules.players))
-        head = Text.assemble(("pinochle ", "bold #f0c040"), f"{rules} · hand "
-                             f"{game.hand_number} · dealer {session.name(game.dealer)} · ")
+        compact = self.compact
+        head = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"), f"{rules} · "
+                             f"hand {game.hand_number} · dealer {session.name(game.dealer)} · ")
         if isinstance(game, TwoHandedGame):
             turn_up = f" (turned up {game.turn_up.pretty})" if game.turn_up else ""
             head.append(f"trump {game.trump.symbol}{turn_up} · stock {game.stock_size}",
@@ -263,7 +327,7 @@ class TableApp(App[None]):
         if game.declarer is not None:
             trump = f" in {game.trump.symbol}" if game.trump is not None else ""
             contract = f"{session.name(game.declarer)} {game.contract}{trump}"
-        return head + Text.assemble("contract: ", (contract, "bold"),
+        return head + Text.assemble("" if compact else "contract: ", (contract, "bold"),
                                     f" · {scores} of {rules.game_target}")
 
     def _two_seat_text(self, game: TwoHandedGame, seat: int) -> Text:
@@ -309,10 +373,15 @@ class TableApp(App[None]):
         if game.melds is not None:
             result = game.melds[seat]
             text.append(f"\nmeld {result.points}", style="bold")
+            narrow = self.compact and seat_names(game.rules.players)[seat] in ("West", "East")
             for item in result.items:
-                text.append(f"  {item.name} {item.points} ")
+                # The narrow side seats of the compact layout: one item a line, its
+                # cards and points (the log and the result name each meld).
+                text.append("\n" if narrow else f"  {item.name} {item.points} ")
                 for card in item.cards:
                     text.append_text(card_text(card))
+                if narrow:
+                    text.append(f" {item.points}")
         elif seat == HUMAN and view.given is not None:
             text.append("\npassed to declarer: " if game.declarer != HUMAN else "\ngot: ")
             for card in view.given:
@@ -341,6 +410,9 @@ class TableApp(App[None]):
                 what = f"{session.name(game.to_act or 0)}: meld turn"
             return Text(f"\n\n{what}", style="dim", justify="center")
 
+        wide = 18 if self.compact else 24  # the trick panel's width in the layout
+        gap = "\n" if self.compact else "\n\n"
+
         def slot(seat: int, width: int) -> Text:
             out = Text(f"{session.name(seat)} ", style="dim")
             card = played.get(seat)
@@ -348,15 +420,20 @@ class TableApp(App[None]):
             pad = max(0, width - out.cell_len)
             return Text(" " * (pad // 2)) + out + Text(" " * (pad - pad // 2))
 
-        footer = note or (f"trick {len(game.tricks) + 1}" if game.tricks or game.trick else "")
+        footer = note
+        if not note and view.trick:  # who led: the suit to follow (RULES.md §1 Play)
+            footer = f"trick {len(game.tricks) + 1} · {session.name(view.trick[0][0])} led"
+        elif not note and game.tricks:
+            footer = f"trick {len(game.tricks) + 1}"
         if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD and note:
             note += f"; {session.name(game.to_act or 0)} to meld"
             footer = note
-        top = slot(names.index("North"), 24) if "North" in names else Text(" " * 24)
-        sides = (slot(names.index("West"), 12) if "West" in names else Text(" " * 12)) + \
-            (slot(names.index("East"), 12) if "East" in names else Text(" " * 12))
-        return Text.assemble(top, "\n\n", sides, "\n\n", slot(0, 24), "\n\n",
-                             (f"{footer:^24}", "italic"))
+        half = wide // 2
+        top = slot(names.index("North"), wide) if "North" in names else Text(" " * wide)
+        sides = (slot(names.index("West"), half) if "West" in names else Text(" " * half)) + \
+            (slot(names.index("East"), half) if "East" in names else Text(" " * half))
+        return Text.assemble(top, gap, sides, gap, slot(0, wide), gap,
+                             (f"{footer:^{wide}}", "italic"))
 
     def _stock_text(self, game: TwoHandedGame) -> Text:
         """The two-handed side panel: the turned-up card, the stock, this hand's melds."""
@@ -378,7 +455,7 @@ class TableApp(App[None]):
         text = Text()
         if not game.auction:
             text.append("no bids yet", style="dim")
-        for seat, action in game.auction[-8:]:
+        for seat, action in game.auction[-3 if self.compact else -8:]:
             text.append(f"{session.name(seat):<6}{action}\n")
         if game.declarer is not None and game.high_bidder is None:
             text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
@@ -402,11 +479,12 @@ class TableApp(App[None]):
         else:  # each seat for itself (two- and three-handed): one column each
             heads = [session.name(s)[:5] for s in range(rules.teams)]
         wide = rules.teams == 2  # two columns fit the hand's score too; three only totals
-        width = 11 if wide else 7
+        width = (10 if self.compact else 11) if wide else 7
+        shown = 1 if self.compact else 9
         text = Text("  #" + "".join(f"{h:>{width}}" for h in heads) + "\n", style="bold")
-        for result in game.results[-9:]:
+        for result in game.results[-shown:]:
             text.append(f"{result.number:>3}" + "".join(
-                f"{result.scores[t]:>+5}{result.totals[t]:>6}" if wide else
+                f"{result.scores[t]:>+5}{result.totals[t]:>{width - 5}}" if wide else
                 f"{result.totals[t]:>7}" for t in range(rules.teams)) + "\n")
         text.append("   " + "".join(f"{game.scores[t]:>{width}}" for t in range(rules.teams)),
                     style="bold")
@@ -499,13 +577,37 @@ class TableApp(App[None]):
         return game.rules.cards_passed
 
     def _write_log(self, lines: list[str]) -> None:
+        """Add what the last action did to the log."""
+        self.log_entries.append((len(self.session.game.actions), lines))
         log = self.query_one("#log", RichLog)
         for line in lines:
-            log.write(line)
+            self._log_line(log, line)
+
+    def _render_log(self) -> None:
+        """Write the whole log again (after an undo, or at a new width)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for _, lines in self.log_entries[-_LOG_ENTRIES:]:
+            for line in lines:
+                self._log_line(log, line)
+
+    @staticmethod
+    def _log_line(log: RichLog, line: str) -> None:
+        """One line of the log wrapped to its width, continuations indented two
+        spaces deeper than the line's own indent."""
+        width = log.scrollable_content_region.width - 1  # the scrollbar's column
+        width = width if width > 10 else 26
+        line = for_people(line)
+        lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        for part in textwrap.wrap(line, width, subsequent_indent=lead,
+                                  break_on_hyphens=False, break_long_words=True) or [""]:
+            log.write(Text(part))
 
     def _say(self, message: str, kind: str = "") -> None:
         widget = self.query_one("#message", Static)
-        widget.update(message)
+        if kind != "hint":
+            self.why = []  # the hint's numbers go with the hint
+        widget.update(for_people(message))
         for name in ("error", "hint"):
             if widget.has_class(name) != (kind == name):
                 widget.set_class(kind == name, name)
@@ -531,10 +633,17 @@ class TableApp(App[None]):
         if self._pending or self._waiting or session.is_over or session.is_human_turn:
             return
         self._pending = True
-        if self.delay > 0:
-            self.set_timer(self.delay, self._computer_step)
+        delay = max(self.delay, self.hold) if self._trick_complete() else self.delay
+        if delay > 0:
+            self.set_timer(delay, self._computer_step)
         else:
             self.call_later(self._computer_step)
+
+    def _trick_complete(self) -> bool:
+        """Whether the last action completed a trick (it is in the centre, whole)."""
+        game = self.session.game
+        return bool(game.actions) and isinstance(game.actions[-1], Play) and bool(
+            game.tricks) and not game.trick
 
     def _computer_step(self) -> None:
         if self._waiting or self.session.is_over or self.session.is_human_turn:
@@ -569,7 +678,7 @@ class TableApp(App[None]):
         if len(game.results) > self._results_seen:
             self._results_seen = len(game.results)
             result = game.results[-1]
-            body = "\n".join(self.session.explain(result))
+            body = for_people("\n".join(self.session.explain(result)))
             if result.melds and self.session.two is None:
                 body += "\n" + "\n".join(self.session.meld_lines(result.melds))
             if game.winner is not None:
@@ -614,6 +723,8 @@ class TableApp(App[None]):
         if action == "undo":
             return session.can_undo() and not self._pending
         mine = session.is_human_turn and not self._waiting
+        if action == "why":
+            return mine and bool(self.why)
         if action == "hint":
             return mine and session.settings.hints
         phase = game.phase
@@ -711,6 +822,7 @@ class TableApp(App[None]):
         except PinochleError as error:
             self._say(str(error), "error")
             return
+        self.why = []
         self._say("hint: thinking…", "hint")
         self.run_worker(partial(self._hint, turn), thread=True, group="hint")
 
@@ -722,7 +834,16 @@ class TableApp(App[None]):
 
     def _show_hint(self, text: str, position: int) -> None:
         if position == len(self.session.game.actions):  # still the same decision
-            self._say(text, "hint")
+            prefix, _, explained = text.partition(": ")
+            sentence, why = split_hint(explained)
+            self._say(f"{prefix}: {sentence}" + ("  (y: why)" if why else ""), "hint")
+            self.why = why
+            self.refresh_bindings()
+
+    def action_why(self) -> None:
+        """Show the numbers behind the hint: every option weighed, one a line."""
+        if self.why:
+            self.push_screen(TextScreen("\n".join(self.why), "why: the options weighed"))
 
     def action_undo(self) -> None:
         """Take back your last action (and the computer moves after it)."""
@@ -736,7 +857,9 @@ class TableApp(App[None]):
             return
         self._results_seen = len(self.session.game.results)
         self._turn_key = None
-        self._write_log(lines)
+        kept = len(self.session.game.actions)  # the undone moves leave the log
+        self.log_entries = [(n, told) for n, told in self.log_entries if n <= kept]
+        self._render_log()
         self._say(lines[0])
         self.redraw()
 
@@ -746,8 +869,13 @@ class TableApp(App[None]):
         if not tricks:
             self._say("No trick has been taken in this hand yet.", "error")
             return
-        self.push_screen(TextScreen(self.session.tell_trick(len(tricks), tricks[-1]),
-                                    "last trick"))
+        self.push_screen(TextScreen(for_people(self.session.tell_trick(
+            len(tricks), tricks[-1])), "last trick"))
+
+    async def action_quit(self) -> None:
+        """Close the table; :attr:`goodbye` then says how to resume the game."""
+        self.goodbye = self.session.saved_text()
+        self.exit()
 
     def action_help(self) -> None:
         """Show the keys."""

@@ -36,8 +36,9 @@ def add_commands(command: Command, rules_help: str) -> None:
     sub = command(
         "play", run_play, "play at the table against computer players",
         "Sit at seat 0 (South) with a computer partner (North) against two computer "
-        "opponents (West and East) at a full-screen table (with --rules two: against one "
-        "computer opponent, North); --plain reads commands and "
+        "opponents (West and East) at a full-screen table (with --rules two, two-handed: "
+        "against one computer opponent, North; with --rules three, three-handed: against "
+        "West and East, each for itself); --plain reads commands and "
         "prints text instead (also used when input is not a terminal). Every action is "
         "saved as it happens; --resume continues the last unfinished game.\n\n"
         "example: pinochle play --level pro --rules playingcards")
@@ -64,12 +65,15 @@ def add_commands(command: Command, rules_help: str) -> None:
 
     sub = command(
         "history", run_history, "list saved games and replay their hands",
-        "Without an argument, list the finished games. With a game id, list its "
+        "Without an argument, list the saved games, newest first (unfinished ones with "
+        "the command that resumes them). With a game id, list its "
         "hands; with --hand N too, replay that hand step by step (press Enter for each "
         "step at a terminal).\n\nexample: pinochle history 3 --hand 2")
     sub.add_argument("game", nargs="?", type=int, metavar="ID", help="a saved game's id")
     sub.add_argument("--hand", type=int, metavar="N", help="replay hand N of the game")
-    sub.add_argument("--all", action="store_true", help="list unfinished games too")
+    sub.add_argument("--finished", action="store_true", help="list only finished games")
+    sub.add_argument("--all", action="store_true",
+                     help="every game, finished or not (the default; kept for scripts)")
     sub.add_argument("--no-pause", action="store_true",
                      help="print every step at once, even at a terminal")
 
@@ -125,7 +129,10 @@ def run_play(args: argparse.Namespace) -> int:
         except ImportError as error:
             raise StoreError(f"the full-screen table needs Textual ({error}): install "
                              f"pinochlekit[tui], or use --plain") from None
-        TableApp(session, delay=max(0.0, args.delay)).run()
+        app = TableApp(session, delay=max(0.0, args.delay))
+        app.run()
+        if app.goodbye:
+            print(app.goodbye)
         return 0
     finally:
         store.close()
@@ -152,15 +159,26 @@ def _describe(saved: SavedGame) -> str:
     names = seat_names(len(saved.seats)) if len(saved.seats) in (2, 3, 4) else SEAT_NAMES
     seats = ", ".join(f"{names[s]} {saved.seats[s]}" for s in range(1, len(saved.seats)))
     scores = list(saved.scores)
+    # Each score beside whose it is, a negative one with a true minus sign, so that
+    # "-470 – 600" is never read as a range.
+    heads = ["us", "them"] if len(saved.seats) == 4 else [
+        "you" if s == 0 else names[s] for s in range(len(saved.seats))]
+    standing = ", ".join(f"{heads[t] if t < len(heads) else t} {_number(score)}"
+                         for t, score in enumerate(scores))
     if saved.finished and saved.winner is not None and saved.winner < len(scores):
-        # The winner's score first (team 0 is the person's side).
-        order = [saved.winner] + [t for t in range(len(scores)) if t != saved.winner]
-        how = ("won" if saved.winner == 0 else "lost") + " " + " to ".join(
-            str(scores[t]) for t in order)
+        how = f"{'won' if saved.winner == 0 else 'lost'}: {standing}"
     else:
-        how = "unfinished" + (", " + " to ".join(map(str, scores)) if scores else "")
-    return (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}, {saved.hands} "
+        how = "unfinished" + (f": {standing}" if scores else "")
+    line = (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}; {saved.hands} "
             f"hands  ({seats})")
+    if not saved.finished:
+        line += f"  resume: pinochle play --resume {saved.id}"
+    return line
+
+
+def _number(value: int) -> str:
+    """A score for people: ``−470`` with a minus sign (U+2212), not a hyphen."""
+    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def hand_steps(record: GameRecord, number: int) -> tuple[Game | TwoHandedGame, list[str]]:
@@ -208,10 +226,10 @@ def run_history(args: argparse.Namespace) -> int:
     store = Store()
     try:
         if args.game is None:
-            games = store.games(finished=None if args.all else True)
+            games = store.games(finished=True if args.finished else None)
             if not games:
-                print("no finished games yet: play one with 'pinochle play'" if not args.all
-                      else "no saved games yet")
+                print(("no finished games yet" if args.finished else "no saved games yet")
+                      + ": play one with 'pinochle play'")
             for saved in games:
                 print(_describe(saved))
             return 0

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from pinochlekit.errors import PinochleError
-from pinochlekit.tui.session import Session
+from pinochlekit.tui.session import Session, split_hint
 
 __all__ = ["HELP", "run_plain"]
 
@@ -31,13 +31,14 @@ commands:
   meld KS QS | KS QS   two-handed, after winning an early trick: lay one meld
   dix                  two-handed: count the nine of trump (exchanged or shown)
   no meld | n          two-handed: end the meld turn (then both players draw)
-  hint                 what the strongest computer player would do, and why
+  hint                 what the strongest computer player would do, in a sentence
+  why                  the numbers behind the last hint, one option a line
   undo                 take back your last action
   show                 the table: score, auction, contract, meld, trick, hand
   last                 the last trick
   scores               the score pad, hand by hand
   help                 this list
-  quit                 stop (the game is saved; 'pinochle play --plain --resume')"""
+  quit                 stop; the game is saved (the line printed says how to go on)"""
 
 
 def _score_pad(session: Session) -> list[str]:
@@ -64,6 +65,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
         out.flush()
 
     game = session.game
+    why: list[str] = []
     seats = ", ".join(session.label(s) for s in range(1, game.rules.players))
     say(f"pinochle: game {session.game_id or '-'}, rules {game.rules}, seed {game.seed}; "
         f"you sit South with {seats}; type 'help' for the commands")
@@ -82,7 +84,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             out.flush()
         line = read()
         if line is None:
-            say("end of input: the game is saved")
+            say(f"end of input: {session.saved_text(plain=True)}")
             return 0
         command = line.strip()
         word = command.lower()
@@ -90,12 +92,17 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             if not command:
                 continue
             if word in ("quit", "exit", "q"):
-                say("stopped: the game is saved")
+                say(f"stopped: {session.saved_text(plain=True)}")
                 return 0
             if word in ("help", "?"):
                 say(HELP)
             elif word == "hint":
-                say(session.hint())
+                prefix, _, explained = session.hint().partition(": ")
+                sentence, why = split_hint(explained)
+                say(f"{prefix}: {sentence}" + (" ('why' shows the numbers)" if why else ""))
+            elif word == "why":
+                say(["why: the options weighed", *(f"  {line}" for line in why)] if why
+                    else "no numbers to show: ask for a 'hint' first")
             elif word == "undo":
                 say(session.undo())
                 say(session.status_lines())

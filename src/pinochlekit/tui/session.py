@@ -71,10 +71,13 @@ __all__ = [
     "Session",
     "Settings",
     "Turn",
+    "bid_range",
     "check_level",
     "explain_result",
+    "for_people",
     "hint_level",
     "seat_names",
+    "split_hint",
 ]
 
 #: The person's seat.
@@ -162,10 +165,6 @@ class Turn:
 
 def _suit_word(suit: Suit) -> str:
     return f"{suit.symbol} {suit.name.lower()}"
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards))
 
 
 class Session:
@@ -538,6 +537,11 @@ class Session:
             player.close()
         return f"hint ({level}): {self.friendly(text)}"
 
+    def meld_line(self, seat: int, result: MeldResult) -> str:
+        """One player's meld, itemized with the cards as symbols:
+        ``North: 60: common marriage K♦ Q♦ 20, pinochle Q♠ J♦ 40``."""
+        return f"{self.name(seat)}: {for_people(format_meld(result))}"
+
     # -- telling --------------------------------------------------------------
 
     def tell(self, seat: int, action: Action) -> str:
@@ -583,7 +587,7 @@ class Session:
 
     def meld_lines(self, melds: Sequence[MeldResult]) -> list[str]:
         """Every player's meld, itemized."""
-        return ["meld:"] + [f"  {self.name(seat)}: {format_meld(result)}"
+        return ["meld:"] + [f"  {self.meld_line(seat, result)}"
                             for seat, result in enumerate(melds)]
 
     def new_hand_lines(self) -> list[str]:
@@ -598,6 +602,35 @@ class Session:
     def hand_text(self, hand: Hand | None = None) -> str:
         """The person's hand by suit, highest first."""
         return format_hand(self.game.hand(HUMAN) if hand is None else hand)
+
+    def told(self) -> list[tuple[int, list[str]]]:
+        """The game so far told as the table tells it, for a log refilled on resume:
+        (number of actions applied, the lines then), starting with where the first
+        hand began (0 actions). Replays the actions on a copy; nothing is saved."""
+        game = self.game
+        record = game.record
+        fresh = replay(GameRecord(record.rules, record.seed, record.dealer, (),
+                                  record.deals))
+        teller = Session(fresh, self.seats)
+        out = [(0, teller.status_lines()[:1])]
+        for number, action in enumerate(game.actions, 1):
+            seat = fresh.to_act
+            if seat is None:
+                break
+            out.append((number, teller._apply(seat, action)))
+        return out
+
+    def saved_text(self, plain: bool = False) -> str:
+        """How to come back to this game: ``the game is saved (game 12); go on with:
+        pinochle play --resume 12`` (with ``--plain`` for the plain mode)."""
+        if self.store is None or self.game_id is None:
+            return "this game is not saved"
+        if self.is_over:
+            return (f"the game is over and saved (game {self.game_id}); replay its hands "
+                    f"with: pinochle history {self.game_id}")
+        mode = " --plain" if plain else ""
+        return (f"the game is saved (game {self.game_id}); go on with: pinochle play{mode} "
+                f"--resume {self.game_id}")
 
     def game_over_text(self) -> str:
         """Who won, and the final score."""
@@ -648,7 +681,8 @@ class Session:
         return lines
 
     def choices_text(self) -> str:
-        """What the person may do now, e.g. ``bid 260 to 3850 by 10, pass, pass help``."""
+        """What the person may do now, e.g. ``bid 260 or more (steps of 10), pass,
+        pass help``."""
         game = self.game
         if game.winner is not None:
             return "the game is over"
@@ -660,20 +694,19 @@ class Session:
         parts: list[str] = []
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         if bids:
-            parts.append(f"bid {bids[0]} to {bids[-1]} by {game.rules.step}")
+            parts.append(bid_range(bids, game.rules.step))
         parts += [str(a) for a in legal if isinstance(a, Pass | Redeal)]
         trumps = [a.suit.letter for a in legal if isinstance(a, NameTrump)]
         if trumps:
             parts.append("trump " + " or ".join(trumps))
         if game.phase.value == "discard":  # three-handed: the declarer lays cards away
             n = int(getattr(game.rules, "widow_size", 3))
-            parts.append(f"discard {n} cards (e.g. discard "
-                         f"{_cards(game.hand(HUMAN).cards()[:n])})")
+            parts.append(f"discard {n} cards (e.g. discard {_example(n)})")
         if game.phase in (Phase.GIVE, Phase.RETURN):
             n = game.rules.cards_passed
             to = "the declarer" if game.phase is Phase.GIVE else "your partner"
             parts.append(f"{game.phase.value} {n} cards to {to} (e.g. "
-                         f"{game.phase.value} {_cards(game.hand(HUMAN).cards()[:n])})")
+                         f"{game.phase.value} {_example(n)})")
         plays = [a.card for a in legal if isinstance(a, Play)]
         if plays:
             parts.append("play " + " or ".join(map(str, sorted(plays, key=_order))))
@@ -685,6 +718,91 @@ class Session:
         if not self.is_human_turn or self.game.phase is not Phase.PLAY:
             return set()
         return {a.card for a in self.game.legal_actions() if isinstance(a, Play)}
+
+
+_CARD = re.compile(r"\b[9JQKTA][SHDC]\b")
+_SUIT = re.compile(r"(?<![\w♠♥♦♣])([SHDC])(?= at \d)")
+_RANGE = re.compile(r"\((-?\+?\d+)\.\.(-?\+?\d+)\)")
+_NUMBER = re.compile(r"(?<![\w.])([+-]?)(\d+)\.\d\b")
+
+
+def for_people(text: str) -> str:
+    """A text for people with its cards in the symbols form (``KD TC`` → ``K♦ 10♣``);
+    the compact form stays for commands, the protocol and the command line.
+
+    >>> for_people("illegal play 9H: must beat KH with AH or TH")
+    'illegal play 9♥: must beat K♥ with A♥ or 10♥'
+    """
+    return _CARD.sub(lambda m: parse_cards(m.group(0))[0].pretty, text)
+
+
+def _minus(text: str) -> str:
+    return text.replace("-", "\u2212")
+
+
+def split_hint(text: str) -> tuple[str, list[str]]:
+    """A computer player's explanation as one sentence in words, and the numbers
+    behind it, one option a line (docs/terminal.md "Hints").
+
+    The explanation reads ``ACTION: REASON; OPTION, OPTION, …``; the sentence is the
+    action and the reason with cards as symbols, numbers rounded, and for a bid the
+    suit the player means to name; each option keeps its numbers.
+
+    >>> split_hint("bid 280: declaring at 280 is worth +217.9 on average, passing "
+    ...            "-123.1 (willing to 400); C at 280 +217.9 (-180..+700), pass -123.1 "
+    ...            "(-750..+810)")  # doctest: +NORMALIZE_WHITESPACE
+    ('bid 280, naming ♣ clubs: declaring at 280 is worth +218 on average, passing −123
+      (willing to 400)', ['♣ at 280: +217.9 on average (from −180 to +700)',
+      'pass: −123.1 on average (from −750 to +810)'])
+    """
+    head, _, rest = text.partition("; ")
+    action, _, reason = head.partition(": ")
+    options = [part.strip() for part in rest.split(", ") if part.strip()] if rest else []
+    if action.startswith("bid ") and options:
+        best = _SUIT.match(options[0])
+        if best:
+            suit = parse_suit(best.group(1))
+            action += f", naming {_suit_word(suit)}"
+    sentence = for_people(action) + (": " + for_people(_NUMBER.sub(
+        lambda m: f"{m.group(1)}{round(float(m.group(2) + m.group(0)[-2:]))}", reason))
+        if reason else "")
+
+    def option(part: str) -> str:
+        part = _SUIT.sub(lambda m: parse_suit(m.group(1)).symbol, part)
+        what, _, numbers = part.rpartition(" (")
+        label, _, value = (what or part).rpartition(" ")
+        out = f"{for_people(label)}: {value} on average" if label else for_people(part)
+        if numbers:
+            out += " " + _RANGE.sub(lambda m: f"(from {m.group(1)} to {m.group(2)})",
+                                    "(" + numbers)
+        return _minus(out)
+
+    return _minus(sentence), [option(part) for part in options]
+
+
+def bid_range(bids: Sequence[int], step: int) -> str:
+    """The bids allowed, in words. The highest legal bid is only the most the cards
+    could ever score (thousands), never a bid anyone makes, so it is left out.
+
+    >>> bid_range([260, 270, 3850], 10)
+    'bid 260 or more (steps of 10)'
+    >>> bid_range([350], 10)
+    'bid 350'
+    """
+    if len(bids) == 1:
+        return f"bid {bids[0]}"
+    return f"bid {bids[0]} or more (steps of {step})"
+
+
+def _example(n: int) -> str:
+    """How to write ``n`` cards, shown beside a choice of cards: a fixed example, one
+    card of each suit in turn, never taken from the hand (the hand's first cards would
+    suggest which to pass or discard).
+
+    >>> _example(4)
+    '9S JH QD KC'
+    """
+    return " ".join(["9S", "JH", "QD", "KC", "KS", "QH"][:n])
 
 
 def _order(card: Card) -> tuple[int, int]:
