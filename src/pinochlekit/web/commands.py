@@ -164,6 +164,7 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
 
 
 def _positive(args: argparse.Namespace) -> None:
+    """Every count, size and time of ``pinochle serve`` in its range (one place)."""
     from pinochlekit.cli import UsageError
 
     for name in ("hello_timeout", "max_spectators", "max_sockets", "max_per_address",
@@ -174,6 +175,12 @@ def _positive(args: argparse.Namespace) -> None:
                              f"{getattr(args, name)}")
     if not 0 <= args.min_pace <= 60:
         raise UsageError(f"--min-pace must be from 0 to 60 seconds, not {args.min_pace}")
+    for name in ("max_tables", "create_limit", "max_finished"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    for name in ("create_window", "waiting_expiry", "sweep_interval"):
+        if not getattr(args, name) > 0:
+            raise UsageError(f"--{name.replace('_', '-')} must be more than 0 seconds")
 
 
 def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) -> list[str]:
@@ -275,12 +282,6 @@ def _run_serve(args: argparse.Namespace) -> int:
         Store.open(url).close()  # fail now, with one line, if the database is unusable
     except StoreError as error:
         raise UsageError(str(error)) from None
-    for name in ("max_tables", "create_limit", "max_finished"):
-        if getattr(args, name) < 1:
-            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-    for name in ("create_window", "waiting_expiry", "sweep_interval"):
-        if not getattr(args, name) > 0:
-            raise UsageError(f"--{name.replace('_', '-')} must be more than 0 seconds")
     limits = Limits(max_tables=args.max_tables, hello_timeout=args.hello_timeout,
                     max_connections=args.max_spectators, max_sockets=args.max_sockets,
                     max_per_address=args.max_per_address, max_target=args.max_target,
