@@ -4,7 +4,10 @@ The ``standard`` and ``pro`` players decide by simulation (docs/players.md
 "Simulation details"): from what the player knows, deal the unseen cards at
 random (the hidden-card sampler), play the rest of the hand with a
 ``standard`` player in every seat, each acting on its own memory only, and
-read the *round score* (RULES.md §5): the hand's net result for one team.
+read what the hand is worth to one team: its net result (the hand's score minus
+the other side's, ``Start.score == "net"``, expert's measure) or the *round
+score* of RULES.md §5, what the team takes (meld plus trick points, ``"take"``,
+the measure of easy, standard and pro).
 
 A simulation starts from a :class:`Start`, everything about the hand that the
 simulating seat (``knower``) knows apart from the other seats' cards:
@@ -21,9 +24,10 @@ and from the current hands of the four seats (one deal of the sampler).
 the cards set aside (the widow, or the declarer's discards), whose points go to
 the declarer when the hand is played; with ``widow="take"`` a ``"pass"``
 simulation starts with the declarer taking that pile in hand and laying aside
-three cards by :func:`~pinochlekit.players.policy.discard_key`. The round score
+three cards by :func:`~pinochlekit.players.policy.discard_key`. The net result
 of a seat is its own hand score minus the average of its two opponents'
-(rounded down; docs/players.md).
+(rounded down); what it takes is its meld plus its tricks, and the pile's points
+for the declarer (docs/players.md).
 
 **Speed hook.** Players call :func:`simulate_hands`, which hands a whole batch
 of deals to the module's backend: the C core (``pinochlekit.fastcore.backend``,
