@@ -992,8 +992,13 @@ def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerPro
         bidding = page.locator("#controls .bidding")
         if bidding.count() and not asked and page.locator("#bid-amount").count():
             # bid high enough that the computers let Ann declare (and may throw in)
-            lowest = page.locator("#bid-amount").get_attribute("min") or "0"
-            page.fill("#bid-amount", lowest)
+            lowest = read(page.locator("#bid-amount"), "min")
+            if lowest is None:  # the turn passed meanwhile: look again
+                continue
+            try:
+                page.fill("#bid-amount", lowest, timeout=3000)
+            except PlaywrightTimeoutError:
+                continue
             if click(page.get_by_role("button", name="Make the bid typed in the box")):
                 continue
         if page.locator("#hand button.playable").count() == 1 and not throw.count():
