@@ -606,3 +606,44 @@ def test_a_standin_takes_a_two_handed_meld_turn(server: ServerProcess) -> None:
     ann.wait(lambda m: m["type"] == "state" and m["view"]["stage"] != "meld"
              and m["ply"] > ply, play=True, timeout=60)
     ann.close()
+
+
+def test_a_wrong_size_return_from_the_declarer_is_illegal_not_out_of_turn(
+        server: ServerProcess) -> None:
+    """Passing (RULES.md §1): the declarer returns as many cards as the partner gave. A
+    return of the wrong size from the declarer, whose turn it is, is refused as
+    ``illegal`` (the error's type decides, not its words: "return" contains "turn"); the
+    same return from another seat is ``not_your_turn``; neither changes anything."""
+    table = new_table(server, "pagat", ["open", "open", "open", "open"])
+    tokens = [join(server, table, seat, name)
+              for seat, name in enumerate(("Ann", "Bob", "Cy", "Di"))]
+    clients = {s: Client(server, table, t) for s, t in enumerate(tokens)}
+    ann, bob = clients[0], clients[1]
+    deadline = time.monotonic() + 60
+    state: Message | None = None
+    while state is None:
+        assert time.monotonic() < deadline, ann.state
+        for seat, client in clients.items():
+            with contextlib.suppress(TimeoutError):
+                message = client.recv(0.02)
+                if seat == 0 and message["type"] == "state" and message["view"] \
+                        and message["view"]["phase"] == "return":
+                    state = message
+                    break
+                if client.my_move(message):
+                    client.act(choose(message, bidder=seat == 0))
+    held = state["view"]["hand"].split()
+    n = state["view"]["legal"]["pass_cards"]
+    assert n and len(held) == 12 + n
+    for client, action, code in (
+            (ann, "return " + " ".join(held[:n - 1]), "illegal"),
+            (ann, "return " + " ".join(held[:n + 1]), "illegal"),
+            (bob, "return " + " ".join(held[:n]), "not_your_turn")):
+        client.act(action, ply=state["ply"])
+        error = client.wait(lambda m: m["type"] == "error")
+        assert error["code"] == code and error["message"], (action, error)
+        fresh = client.wait(lambda m: m["type"] == "state")
+        assert fresh["ply"] == state["ply"] and fresh["view"]["phase"] == "return"
+    assert ann.state is not None and ann.state["view"]["hand"] == state["view"]["hand"]
+    for client in clients.values():
+        client.close()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pinochlekit.actions import Action, Discard, Give, Return
-from pinochlekit.errors import NotationError, PinochleError
+from pinochlekit.errors import NotationError, OutOfTurnError, PinochleError
 from pinochlekit.game import Game
 from pinochlekit.games import new_game, parse_game_action, replay
 from pinochlekit.players import Player, make_player
@@ -408,7 +408,8 @@ class Table:
                     game.copy().apply(action, seat)  # raises, naming the rule broken
                     raise RejectedError("illegal", f"illegal action {text!r}")
             except PinochleError as error:
-                code = "not_your_turn" if "turn" in str(error) else "illegal"
+                # by the error's type, not its words ("return 3 cards" says "turn" too)
+                code = "not_your_turn" if isinstance(error, OutOfTurnError) else "illegal"
                 raise RejectedError(code, str(error)) from None
             await self._commit(game, seat, str(action), HUMAN)
         self.kick()
