@@ -1,20 +1,25 @@
-"""Build the optional C simulation core, ``pinochlekit._core`` (see fastcore.py).
+"""Build the optional C accelerators of :mod:`pinochlekit.native` (see its docstring).
 
 Everything else about the package is in pyproject.toml.
 """
 
 from setuptools import Extension, setup
 
+
+def native(name: str, *flags: str) -> Extension:
+    """The extension ``pinochlekit.native.NAME`` from ``src/pinochlekit/native/NAME.c``."""
+    return Extension(f"pinochlekit.native.{name}", [f"src/pinochlekit/native/{name}.c"],
+                     depends=["src/pinochlekit/native/pinochle.h"],
+                     extra_compile_args=["-O2", *flags])
+
+
 setup(
     ext_modules=[
-        Extension("pinochlekit._core", ["src/pinochlekit/_core.c"], extra_compile_args=["-O2"]),
-        Extension("pinochlekit._table", ["src/pinochlekit/_table.c"], extra_compile_args=["-O2"]),
-        Extension("pinochlekit._solver", ["src/pinochlekit/_solver.c"],
-                  extra_compile_args=["-O2"]),
-        Extension("pinochlekit._twosolver", ["src/pinochlekit/_twosolver.c"],
-                  extra_compile_args=["-O2"]),
+        native("_core"),
+        native("_table"),
+        native("_solver"),
+        native("_twosolver"),
         # -ffp-contract=off: the two-handed policy's float sums must be Python's exactly
-        Extension("pinochlekit._twocore", ["src/pinochlekit/_twocore.c"],
-                  extra_compile_args=["-O2", "-ffp-contract=off"]),
+        native("_twocore", "-ffp-contract=off"),
     ],
 )

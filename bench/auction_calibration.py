@@ -19,7 +19,7 @@ import sys
 
 from pinochlekit import Bid, Game, Pass, Phase, Rules
 from pinochlekit.players import make_player
-from pinochlekit.players.inference import meld_function
+from pinochlekit.players.search.inference import meld_function
 
 
 def _quantile(values: list[int], q: float) -> int:

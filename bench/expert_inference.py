@@ -1,7 +1,7 @@
 """How much the expert's inference helps: log-likelihood of the true hidden hands.
 
 Plays hands with ``pro`` players (the record of each is kept in memory), then,
-at fixed moments of each hand, asks :func:`pinochlekit.players.inference.log_gain`
+at fixed moments of each hand, asks :func:`pinochlekit.players.search.inference.log_gain`
 how much more probable the weighted sampler makes the true current hands of the
 other seats than the exact uniform sampler does (natural log; 0 means no
 gain, negative means the weighting misleads):
@@ -21,7 +21,8 @@ import random
 import statistics
 
 from pinochlekit import Game, Phase
-from pinochlekit.players import inference, make_player
+from pinochlekit.players import make_player
+from pinochlekit.players.search import inference
 
 
 def positions(hands: int, rules: str) -> tuple[list[tuple[Game, int]], list[tuple[Game, int]]]:

@@ -1,7 +1,7 @@
 """Speed of the exact endgame solver: every legal card's value from random endgames.
 
 Random hands of N cards each (from a 48-card deck, random trump and leader), the
-C solver (:mod:`pinochlekit._solver`) or, with ``--python``, the pure-Python one;
+C solver (:mod:`pinochlekit.native._solver`) or, with ``--python``, the pure-Python one;
 prints the median and the maximum time of one ``card_values`` call per N.
 
     python bench/expert_solver.py --positions 40
@@ -16,9 +16,9 @@ import random
 import statistics
 import time
 
-from pinochlekit.cards import Hand
-from pinochlekit.players.solver import Endgame, card_values, native_solver
-from pinochlekit.rules import Rules
+from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.rules import Rules
+from pinochlekit.players.search.solver import Endgame, card_values, native_solver
 
 
 def main() -> None:

@@ -3,7 +3,7 @@
 ``pinochle match A B --workers 1`` reports only at the end; when every deal takes
 minutes (the three-handed ``expert`` and ``pro`` in the Python simulator) this
 script plays the same deal pairs, ``--first`` to ``--first + --deals - 1``, with
-the same seeds (the match module's own :func:`~pinochlekit.match.play_deal_pair`),
+the same seeds (the match module's own :func:`~pinochlekit.match.duplicate.play_deal_pair`),
 and prints one JSON line per deal pair and a running summary, so that a run
 stopped early still gives its finished deals. Deal ``i`` here is deal ``i`` of
 ``pinochle match A B --seed SEED --rules RULES``.
@@ -18,8 +18,8 @@ import json
 import sys
 import time
 
+from pinochlekit.engine.rules import Rules
 from pinochlekit.match import MatchConfig, interval, play_deal_pair
-from pinochlekit.rules import Rules
 
 
 def main() -> None:

@@ -22,8 +22,8 @@ import time
 
 from pinochlekit import TwoHandedGame, TwoStage
 from pinochlekit.players import make_player
-from pinochlekit.players.two_solver import LateSolver, native_solver
-from pinochlekit.players.twohanded import two_standard
+from pinochlekit.players.two.levels import two_standard
+from pinochlekit.players.two.solver import LateSolver, native_solver
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -23,9 +23,10 @@ import statistics
 import time
 
 from pinochlekit import Game, Phase, Play, Rules
-from pinochlekit import fastcore as fc
-from pinochlekit.players import ProPlayer, StandardPlayer, simulate
+from pinochlekit.players import ProPlayer, StandardPlayer
 from pinochlekit.players.easy import hand_key
+from pinochlekit.players.search import fastcore as fc
+from pinochlekit.players.search import simulate
 
 
 def timed_choice(player: ProPlayer, game: Game, backend: simulate.Backend

@@ -1,4 +1,4 @@
-"""Speed of the C simulation core (pinochlekit.fastcore), one core.
+"""Speed of the C simulation core (pinochlekit.players.search.fastcore), one core.
 
 Three measurements, each repeated ``--repeat`` times (median, min and max):
 
@@ -34,10 +34,10 @@ import time
 from collections.abc import Callable
 
 from pinochlekit import Game, Give, Hand, NameTrump, Pass, Phase, Play, Return, Rules, Suit
-from pinochlekit import fastcore as fc
-from pinochlekit.actions import Bid
-from pinochlekit.players import simulate
-from pinochlekit.players.sampler import knowledge, sample_deal
+from pinochlekit.engine.actions import Bid
+from pinochlekit.players.search import fastcore as fc
+from pinochlekit.players.search import simulate
+from pinochlekit.players.search.sampler import knowledge, sample_deal
 
 #: The card play of the simulated seats (``--policy``).
 POLICY: fc.CardPolicy = "standard"

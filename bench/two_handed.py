@@ -9,7 +9,7 @@ Two measures, each repeated ``--repeat`` times:
   views (``player.choose(game.view(seat))``), as in ``pinochle match``.
 * ``pro`` (``--pro``): both seats ``pro``; hands per second and CPU
   milliseconds per decision. Its rollouts run in the two-handed C core
-  (``pinochlekit.twocore``) when it is built; ``--python-rollouts`` turns the
+  (``pinochlekit.players.two.core``) when it is built; ``--python-rollouts`` turns the
   core off to measure the pure-Python rollouts.
 
 * ``rollouts`` (``--rollouts``): ``players.twohanded.rollout_values`` from the
@@ -31,9 +31,10 @@ import random
 import statistics
 import time
 
-from pinochlekit import Rules, TwoHandedGame, twocore
+from pinochlekit import Rules, TwoHandedGame
 from pinochlekit.players import make_player
-from pinochlekit.players.twohanded import rollout_values, sample_hidden
+from pinochlekit.players.two import core as twocore
+from pinochlekit.players.two.levels import rollout_values, sample_hidden
 
 
 def engine_hands(rules: Rules, seconds: float, seed: int) -> tuple[int, float]:

@@ -37,7 +37,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from pinochlekit.rules import Rules
+from pinochlekit.engine.rules import Rules
 from pinochlekit.web.process import ServerProcess
 
 

@@ -15,7 +15,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.setup-stamp
 wanted=$( { .venv/bin/python -c 'import sys; print(sys.version)'
-            cat pyproject.toml setup.py src/pinochlekit/*.c; } | sha256sum | cut -d' ' -f1)
+            cat pyproject.toml setup.py; find src/pinochlekit/native -name "*.[ch]" | sort | xargs cat; } | sha256sum | cut -d' ' -f1)
 if [ "${PINOCHLEKIT_SETUP:-}" != force ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
     exit 0
 fi

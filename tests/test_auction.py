@@ -125,8 +125,8 @@ def test_auction_inference_reads_calls_the_same_with_divide_by_ten() -> None:
     compared with meld and bids in tenths, so the auction told expert nothing)."""
     import random
 
-    from pinochlekit.players.inference import Inference
-    from pinochlekit.players.sampler import knowledge, sample_deal
+    from pinochlekit.players.search.inference import Inference
+    from pinochlekit.players.search.sampler import knowledge, sample_deal
 
     weights = []
     for rules, calls in ((Rules.from_string("pagat"), ("bid 250", "pass help", "bid 300")),

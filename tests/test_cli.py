@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from pinochlekit.record import GameRecord
-from pinochlekit.rules import PRESET_SOURCES, Rules
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8"}

@@ -35,14 +35,14 @@ from pinochlekit import (
     Return,
     Rules,
     Suit,
-    _accel,
 )
-from pinochlekit.deals import deal, deal_seed, shuffled_deck
-from pinochlekit.errors import PinochleError
-from pinochlekit.meld import meld
+from pinochlekit import native as _accel
+from pinochlekit.engine.deals import deal, deal_seed, shuffled_deck
+from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.meld import meld
 
 if _accel.table is None:  # pragma: no cover - depends on the build
-    pytest.fail("pinochlekit._table, the C play phase, is not built (pip install -e .)",
+    pytest.fail("pinochlekit.native._table, the C play phase, is not built (pip install -e .)",
                 pytrace=False)
 
 FOUR_HANDED = [name for name in Rules.presets() if Rules.preset(name).players == 4]

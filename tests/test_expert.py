@@ -9,20 +9,20 @@ import random
 import pytest
 
 from pinochlekit import Game, Phase
-from pinochlekit.actions import Action, Bid, Discard, Give, Pass, Return, ThrowIn
-from pinochlekit.cards import Hand, Suit, parse_cards
+from pinochlekit.engine.actions import Action, Bid, Discard, Give, Pass, Return, ThrowIn
+from pinochlekit.engine.cards import Hand, Suit, parse_cards
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.three.widow import FULL_DECK
 from pinochlekit.players import ExpertPlayer, PlayerSpecError, make_player
-from pinochlekit.players.inference import (
+from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
+from pinochlekit.players.search.inference import (
     HELP_MELD,
     Inference,
     log_gain,
     meld_function,
     weighted_deals,
 )
-from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
-from pinochlekit.players.simulate import set_backend
-from pinochlekit.rules import Rules
-from pinochlekit.widow import FULL_DECK
+from pinochlekit.players.search.simulate import set_backend
 
 QS, JD = (int(c) for c in parse_cards("QS JD"))
 
@@ -214,7 +214,7 @@ def test_solver_values_become_round_scores_in_the_same_order() -> None:
     # On the true deal, the round score the expert gives each card from the exact
     # solver ranks the cards as the solver's trick points do (RULES.md §1 Scoring:
     # the round score grows with the team's trick points).
-    from pinochlekit.players.solver import Endgame, card_values
+    from pinochlekit.players.search.solver import Endgame, card_values
     checked = 0
     for game, seat in _play_views(11) + _play_views(12):
         view = game.view(seat)
@@ -331,9 +331,9 @@ def _to_phase(rules: str, seed: int, phase: Phase) -> Game | None:
 
 
 def test_three_handed_discard_by_simulation() -> None:
-    from pinochlekit.meld import meld
+    from pinochlekit.engine.meld import meld
     from pinochlekit.players.passing import AfterDiscard, discard_candidates
-    from pinochlekit.players.simulate import simulate_hand, start_for_bid
+    from pinochlekit.players.search.simulate import simulate_hand, start_for_bid
     checked = 0
     for seed in range(6):
         game = _to_phase(THREE["take"], seed, Phase.DISCARD)
@@ -386,7 +386,7 @@ def test_three_handed_throw_in_value_is_the_game_score() -> None:
 
 def test_three_handed_solver_scores_rank_like_trick_points() -> None:
     from pinochlekit.players.expert import solved_three
-    from pinochlekit.players.solver import Endgame, card_values
+    from pinochlekit.players.search.solver import Endgame, card_values
     checked = 0
     for widow in ("out", "take"):
         for seed in range(3):

@@ -24,11 +24,11 @@ from functools import cache
 import pytest
 
 from pinochlekit import Game, Phase
-from pinochlekit.actions import Action, Bid, Give, NameTrump, Pass, Play
-from pinochlekit.cards import Card, Hand, Rank, Suit
-from pinochlekit.meld import meld
+from pinochlekit.engine.actions import Action, Bid, Give, NameTrump, Pass, Play
+from pinochlekit.engine.cards import Card, Hand, Rank, Suit
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.tricks import winner_index
 from pinochlekit.players import ExpertPlayer, Player, make_player
-from pinochlekit.tricks import winner_index
 
 #: The budget of every expert decision here (seconds on the reference machine; the
 #: player turns it into a fixed number of sampled deals, so the rates are exact).

@@ -17,11 +17,11 @@ import random
 import pytest
 
 from pinochlekit import Hand, Rules, TwoHandedGame, TwoStage
-from pinochlekit.actions import PLAYS, Play
+from pinochlekit.engine.actions import PLAYS, Play
 from pinochlekit.players import make_player
-from pinochlekit.players.expert_two import deal_sampler, decide, late_values
-from pinochlekit.players.two_solver import LateSolver, native_solver
-from pinochlekit.players.twohanded import sample_hidden
+from pinochlekit.players.two.expert import deal_sampler, decide, late_values
+from pinochlekit.players.two.levels import sample_hidden
+from pinochlekit.players.two.solver import LateSolver, native_solver
 
 VARIANTS = ["two", "two(must_beat=trump_led)", "two(must_beat=following)",
             "two(trick_points=counters)", "two(trick_points=fives)"]
@@ -210,7 +210,7 @@ def test_draws_then_solve_values_the_last_tricks_exactly() -> None:
     """Near the end of the stock the expert values each deal by the exact last
     tricks: at the last meld turn (the draw that empties the stock comes next),
     that value is the best exact value of the first last-tricks position."""
-    from pinochlekit.players.expert_two import _solved_values
+    from pinochlekit.players.two.expert import _solved_values
 
     rng = random.Random(4)
     checked = 0

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from pinochlekit import Game, Phase
+from pinochlekit.engine.views import Outcome
 from pinochlekit.match import MatchError, run_match
 from pinochlekit.players.external import (
     ExternalPlayer,
@@ -28,7 +29,6 @@ from pinochlekit.players.external import (
     ProtocolError,
     is_command,
 )
-from pinochlekit.views import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = f"python {ROOT / 'examples' / 'random_bot.py'}"

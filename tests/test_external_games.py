@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from pinochlekit.game import Game
-from pinochlekit.games import new_game
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoHandResult
 from pinochlekit.match import run_match, seatings
 from pinochlekit.players.external import ExternalPlayer, IllegalResponseError, ProtocolError
-from pinochlekit.rules import Rules
-from pinochlekit.two_views import TwoHandResult
-from pinochlekit.twohanded import TwoHandedGame
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = f"python {ROOT / 'examples' / 'random_bot.py'}"

@@ -36,14 +36,14 @@ from pinochlekit import (
     ThrowIn,
     Trick,
 )
-from pinochlekit.cards import DECK_MASK, SUIT_MASKS, card_mask
-from pinochlekit.meld import meld as py_meld
-from pinochlekit.tricks import legal_mask as py_legal_mask
+from pinochlekit.engine.cards import DECK_MASK, SUIT_MASKS, card_mask
+from pinochlekit.engine.meld import meld as py_meld
+from pinochlekit.engine.tricks import legal_mask as py_legal_mask
 
 try:
-    from pinochlekit import fastcore as fc
+    from pinochlekit.players.search import fastcore as fc
 except ImportError:  # pragma: no cover - the extension is built by `pip install -e .`
-    pytest.skip("the C core pinochlekit._core is not built", allow_module_level=True)
+    pytest.skip("the C core pinochlekit.native._core is not built", allow_module_level=True)
 
 #: Every preset, and variants for the options (and combinations) no preset sets.
 VARIANTS = [*(p for p in Rules.presets() if Rules.preset(p).partnership),  # test_three*
@@ -422,7 +422,7 @@ def test_rollout_with_redeals_keeps_what_is_known() -> None:
 # -- the Python players' policy (players/policy.py, players/simulate.py) ------------------
 
 policy = pytest.importorskip("pinochlekit.players.policy")
-simulate = pytest.importorskip("pinochlekit.players.simulate")
+simulate = pytest.importorskip("pinochlekit.players.search.simulate")
 
 POLICY_VARIANTS = ["pagat", "family1000", "playingcards", "stonebridge",
                    "pagat(trump_follows_trump=yes)", "pagat(meld_reuse=once, doubles=plain)",
@@ -519,7 +519,7 @@ def test_card_play_matches_python_policy(name: str) -> None:
 def test_backend_matches_python_simulator(name: str) -> None:
     """simulate.python_backend is the reference: bid rounds from dealt hands and
     play-outs from real positions, round scores for both teams."""
-    from pinochlekit.players.sampler import Sampler
+    from pinochlekit.players.search.sampler import Sampler
 
     rules = Rules.from_string(name)
     rng = random.Random(name)

@@ -31,15 +31,16 @@ from pinochlekit import (
     Rules,
     ThrowIn,
 )
-from pinochlekit.cards import card_mask
-from pinochlekit.players import SkilledPlayer, make_player, simulate
-from pinochlekit.players.sampler import Sampler, knowledge, sample_deal
-from pinochlekit.views import View
+from pinochlekit.engine.cards import card_mask
+from pinochlekit.engine.views import View
+from pinochlekit.players import SkilledPlayer, make_player
+from pinochlekit.players.search import simulate
+from pinochlekit.players.search.sampler import Sampler, knowledge, sample_deal
 
 try:
-    from pinochlekit import fastcore as fc
+    from pinochlekit.players.search import fastcore as fc
 except ImportError:  # pragma: no cover - the extension is built by `pip install -e .`
-    pytest.skip("the C core pinochlekit._core is not built", allow_module_level=True)
+    pytest.skip("the C core pinochlekit.native._core is not built", allow_module_level=True)
 
 VARIANTS = ["pagat", "modern", "family1000", "playingcards", "stonebridge",
             "pagat(trump_follows_trump=yes)", "pagat(trick_points=classic)",

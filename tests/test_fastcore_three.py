@@ -18,16 +18,17 @@ from dataclasses import replace
 import pytest
 
 from pinochlekit import Game, Hand, NameTrump, Phase, Play, Rules, Suit, ThrowIn
-from pinochlekit.actions import Action, Bid, Pass
-from pinochlekit.players import ProPlayer, StandardPlayer, simulate
-from pinochlekit.players.sampler import knowledge, sample_deal
-from pinochlekit.widow import FULL_DECK
+from pinochlekit.engine.actions import Action, Bid, Pass
+from pinochlekit.engine.three.widow import FULL_DECK
+from pinochlekit.players import ProPlayer, StandardPlayer
+from pinochlekit.players.search import simulate
+from pinochlekit.players.search.sampler import knowledge, sample_deal
 
 try:
-    from pinochlekit import _core
-    from pinochlekit import fastcore as fc
+    from pinochlekit.native import _core
+    from pinochlekit.players.search import fastcore as fc
 except ImportError:  # pragma: no cover - the extension is built by `pip install -e .`
-    pytest.skip("the C core pinochlekit._core is not built", allow_module_level=True)
+    pytest.skip("the C core pinochlekit.native._core is not built", allow_module_level=True)
 
 VARIANTS = ["three", "three(widow=take)", "three(set_penalty=contract)",
             "three(widow=take, set_penalty=contract)",

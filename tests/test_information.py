@@ -49,8 +49,8 @@ from pinochlekit import (
     Suit,
     ThrowIn,
     View,
-    meld,
 )
+from pinochlekit.engine.meld import meld
 
 Deal = tuple[Hand, Hand, Hand, Hand]
 

@@ -19,7 +19,6 @@ from typing import Any, ClassVar
 import pytest
 
 from pinochlekit import ALL_CARDS, Action, Game, Play, View
-from pinochlekit import match as match_module
 from pinochlekit.match import (
     FORMAT,
     MatchError,
@@ -30,6 +29,7 @@ from pinochlekit.match import (
     run_match,
     t_quantile,
 )
+from pinochlekit.match import duplicate as match_module
 from pinochlekit.players.base import Player
 
 ROOT = Path(__file__).resolve().parent.parent

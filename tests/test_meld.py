@@ -1,6 +1,6 @@
 """Meld (RULES.md §1 Meld, §2 meld options) checked three ways.
 
-1. A slow reference written differently from ``pinochlekit.meld``: every meld
+1. A slow reference written differently from ``pinochlekit.engine.meld``: every meld
    is an explicit set of *physical* cards (the two copies of a kind are cards
    0 and 1), and a search over sets of melds finds the best total under the
    card-reuse rules.
@@ -25,9 +25,9 @@ from functools import cache
 
 import pytest
 
-from pinochlekit.cards import Card, Hand, Rank, Suit
-from pinochlekit.meld import MeldResult, meld, meld_values
-from pinochlekit.rules import Rules
+from pinochlekit.engine.cards import Card, Hand, Rank, Suit
+from pinochlekit.engine.meld import MeldResult, meld, meld_values
+from pinochlekit.engine.rules import Rules
 
 # ---------------------------------------------------------------------------
 # The reference.

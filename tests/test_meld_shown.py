@@ -7,7 +7,8 @@ the other seats' ``MeldResult``, so nothing else may be reachable from it.
 
 from __future__ import annotations
 
-from pinochlekit import Game, Hand, Rules, Suit, meld, parse_action
+from pinochlekit import Game, Hand, Rules, Suit, parse_action
+from pinochlekit.engine.meld import meld
 
 
 def test_result_holds_only_points_items_and_shown() -> None:

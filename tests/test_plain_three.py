@@ -12,7 +12,7 @@ from pathlib import Path
 
 from helpers import Plain, answer_turns
 
-from pinochlekit.games import replay
+from pinochlekit.engine.games import replay
 from pinochlekit.tui.store import DB_NAME, Store
 
 SHORT = "three(widow=take, target=500)"

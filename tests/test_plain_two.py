@@ -12,10 +12,10 @@ from pathlib import Path
 
 from helpers import Plain, answer_turns, history
 
-from pinochlekit.games import replay
+from pinochlekit.engine.games import replay
+from pinochlekit.engine.two.views import TwoHandResult
 from pinochlekit.tui.session import Session
 from pinochlekit.tui.store import DB_NAME, Store
-from pinochlekit.two_views import TwoHandResult
 
 SHORT = "two(target=300)"  # a game of two or three hands
 

@@ -40,10 +40,11 @@ from pinochlekit import (
     ThrowIn,
     View,
     legal_plays,
-    meld,
     parse_action,
     parse_cards,
 )
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.tricks import card_points
 from pinochlekit.players import (
     PLAYERS,
     EasyPlayer,
@@ -55,7 +56,6 @@ from pinochlekit.players import (
     make_player,
     split_specs,
 )
-from pinochlekit.players import simulate as sim
 from pinochlekit.players.easy import easy_trump
 from pinochlekit.players.policy import (
     HIGH_ORDER,
@@ -74,8 +74,8 @@ from pinochlekit.players.policy import (
     standard_lead,
 )
 from pinochlekit.players.pro import filter_cards
+from pinochlekit.players.search import simulate as sim
 from pinochlekit.players.standard import willing_bid
-from pinochlekit.tricks import card_points
 
 S, H, D, C = 0, 1, 2, 3
 SRC = Path(__file__).resolve().parents[1] / "src"

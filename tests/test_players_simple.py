@@ -31,16 +31,16 @@ from pinochlekit import (
     ThrowIn,
     View,
     legal_plays,
-    meld,
     parse_action,
 )
-from pinochlekit.cards import parse_cards
-from pinochlekit.games import new_game
+from pinochlekit.engine.cards import parse_cards
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.two.actions import DIX, NO_MELD, LayMeld
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoHandedView, TwoStage
 from pinochlekit.players import PLAYERS, Player, RandomPlayer, SimplePlayer
 from pinochlekit.players.simple import estimate
-from pinochlekit.two_actions import DIX, NO_MELD, LayMeld
-from pinochlekit.two_views import TwoHandedView, TwoStage
-from pinochlekit.twohanded import TwoHandedGame
 
 PRESETS = Rules.presets()
 

@@ -63,9 +63,9 @@ from pinochlekit import (
     ThrowIn,
     deal,
     deal_seed,
-    meld,
     parse_action,
 )
+from pinochlekit.engine.meld import meld
 
 # -- configurations ----------------------------------------------------------------
 

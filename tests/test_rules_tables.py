@@ -43,12 +43,12 @@ from pinochlekit import (
     Suit,
     ThrowIn,
     legal_plays,
-    meld,
     parse_action,
     parse_cards,
     trick_winner,
 )
-from pinochlekit.tricks import explain_illegal
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.tricks import explain_illegal
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -1,4 +1,4 @@
-"""The hidden-card sampler (pinochlekit.players.sampler).
+"""The hidden-card sampler (pinochlekit.players.search.sampler).
 
 * What a play reveals is checked exhaustively against ``tricks.legal_mask``: for
   random hands and tricks, under every must-beat / trump-follows-trump / first
@@ -30,8 +30,9 @@ from typing import Any
 import pytest
 
 from pinochlekit import Action, Bid, Game, Hand, Moon, Pass, Phase, Redeal, Rules, ThrowIn, View
-from pinochlekit.cards import DECK_MASK, SUIT_MASKS
-from pinochlekit.players.sampler import (
+from pinochlekit.engine.cards import DECK_MASK, SUIT_MASKS
+from pinochlekit.engine.tricks import legal_mask
+from pinochlekit.players.search.sampler import (
     Knowledge,
     NoConsistentDealError,
     Sampler,
@@ -41,7 +42,6 @@ from pinochlekit.players.sampler import (
     sample_deal,
     sample_deals,
 )
-from pinochlekit.tricks import legal_mask
 
 FULL = Hand(DECK_MASK, DECK_MASK)
 

@@ -39,9 +39,9 @@ import pytest
 from test_sampler import chi_square, chi_square_critical
 
 from pinochlekit import Action, Discard, Game, Hand, Phase, Rules, View
-from pinochlekit.cards import DECK_MASK, SUIT_MASKS
+from pinochlekit.engine.cards import DECK_MASK, SUIT_MASKS
 from pinochlekit.players import StandardPlayer
-from pinochlekit.players.sampler import (
+from pinochlekit.players.search.sampler import (
     Knowledge,
     NoConsistentDealError,
     Sampler,

@@ -29,8 +29,8 @@ def _project(tmp_path: Path) -> Path:
     shutil.copy(ROOT / "scripts" / "setup.sh", tmp_path / "scripts" / "setup.sh")
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     (tmp_path / "setup.py").write_text("# setup\n")
-    (tmp_path / "src" / "pinochlekit").mkdir(parents=True)
-    (tmp_path / "src" / "pinochlekit" / "_core.c").write_text("int x;\n")
+    (tmp_path / "src" / "pinochlekit" / "native").mkdir(parents=True)
+    (tmp_path / "src" / "pinochlekit" / "native" / "_core.c").write_text("int x;\n")
     bin_dir = tmp_path / ".venv" / "bin"
     bin_dir.mkdir(parents=True)
     python = bin_dir / "python"
@@ -58,7 +58,7 @@ def test_setup_installs_once_then_skips_until_a_source_changes(tmp_path: Path) -
     assert "Collecting" not in first.stdout + first.stderr
     again = _setup(project)
     assert again.returncode == 0 and again.stdout == "" and _installs(project) == 1
-    (project / "src" / "pinochlekit" / "_core.c").write_text("int y;\n")
+    (project / "src" / "pinochlekit" / "native" / "_core.c").write_text("int y;\n")
     _setup(project)
     assert _installs(project) == 2  # a C source changed: built again
     (project / "pyproject.toml").write_text("[project]\nname = 'y'\n")

@@ -1,9 +1,9 @@
 """The endgame solver (players/solver.py and the C _solver) against a plain minimax.
 
 The reference below is written differently on purpose: it plays cards through
-the engine's own :func:`pinochlekit.tricks.legal_mask`, tries every distinct
+the engine's own :func:`pinochlekit.engine.tricks.legal_mask`, tries every distinct
 kind (no equivalence pruning, no table, no alpha-beta) and scores tricks with
-:func:`pinochlekit.tricks.card_points`. Random endgames of two to five tricks,
+:func:`pinochlekit.engine.tricks.card_points`. Random endgames of two to five tricks,
 with and without a trick in progress, under presets whose play rules differ.
 """
 
@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from pinochlekit.cards import Hand
-from pinochlekit.players.solver import Endgame, card_values, native_solver, solve
-from pinochlekit.rules import Rules
-from pinochlekit.tricks import card_points, legal_mask, winner_index
+from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import card_points, legal_mask, winner_index
+from pinochlekit.players.search.solver import Endgame, card_values, native_solver, solve
 
 PRESETS = ["pagat", "modern", "stonebridge", "family1000"]
 

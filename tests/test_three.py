@@ -51,7 +51,7 @@ from pinochlekit import (
     parse_action,
     parse_cards,
 )
-from pinochlekit.widow import FULL_DECK, deal_with_widow
+from pinochlekit.engine.three.widow import FULL_DECK, deal_with_widow
 
 THREE = Rules.preset("three")
 TAKE = THREE.replace(widow="take")

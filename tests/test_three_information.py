@@ -38,7 +38,7 @@ from pinochlekit import (
     Rules,
     ThrowIn,
 )
-from pinochlekit.widow import FULL_DECK
+from pinochlekit.engine.three.widow import FULL_DECK
 
 RULES = {"three": Rules.preset("three"), "take": Rules.from_string("three(widow=take)"),
          "take-classic": Rules.from_string("three(widow=take, trick_points=classic, "

@@ -15,10 +15,10 @@ import random
 import pytest
 
 from pinochlekit import Game, Hand, Phase, Rules
+from pinochlekit.engine.three.widow import FULL_DECK
 from pinochlekit.players import EasyPlayer, Player, ProPlayer, StandardPlayer
-from pinochlekit.players.sampler import Sampler, knowledge
-from pinochlekit.players.simulate import simulate_hand, start_from_view
-from pinochlekit.widow import FULL_DECK
+from pinochlekit.players.search.sampler import Sampler, knowledge
+from pinochlekit.players.search.simulate import simulate_hand, start_from_view
 
 THREE = Rules.preset("three")
 TAKE = THREE.replace(widow="take")

@@ -25,7 +25,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from pinochlekit import Phase
-from pinochlekit.actions import NameTrump, Pass
+from pinochlekit.engine.actions import NameTrump, Pass
 from pinochlekit.tui.app import HELP, TableApp
 from pinochlekit.tui.session import HUMAN, Session, Settings, hint_level
 from pinochlekit.tui.store import Store

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from pinochlekit.actions import Action, Pass
+from pinochlekit.engine.actions import Action, Pass
+from pinochlekit.engine.views import Phase
 from pinochlekit.players import make_player
 from pinochlekit.players.standard import StandardPlayer
 from pinochlekit.tui.session import Session, Turn
-from pinochlekit.views import Phase
 
 LEVEL = "standard(bid_sims=8)"
 

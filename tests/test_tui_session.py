@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pinochlekit import Card, Phase, PinochleError
-from pinochlekit.actions import Bid, Pass, Play
+from pinochlekit.engine.actions import Bid, Pass, Play
 from pinochlekit.players import PLAYERS, PlayerSpecError
 from pinochlekit.tui.session import HUMAN, Session, Settings, check_level, hint_level
 from pinochlekit.tui.store import Store, StoreError

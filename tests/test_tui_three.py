@@ -15,9 +15,9 @@ from test_tui import SIZE, human_move, run, settle
 from textual.pilot import Pilot
 
 from pinochlekit import Phase
-from pinochlekit.actions import Bid, Discard
-from pinochlekit.game import Game
-from pinochlekit.games import replay
+from pinochlekit.engine.actions import Bid, Discard
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import replay
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import HUMAN, Session
 from pinochlekit.tui.store import Store

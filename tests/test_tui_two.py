@@ -13,13 +13,13 @@ from pathlib import Path
 from test_tui import SIZE, run, settle
 from textual.pilot import Pilot
 
-from pinochlekit.games import replay
+from pinochlekit.engine.games import replay
+from pinochlekit.engine.two.actions import DIX, LayMeld
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import HUMAN, Session
 from pinochlekit.tui.store import Store
-from pinochlekit.two_actions import DIX, LayMeld
-from pinochlekit.two_views import TwoStage
-from pinochlekit.twohanded import TwoHandedGame
 
 
 def two_game(app: TableApp) -> TwoHandedGame:

@@ -20,17 +20,17 @@ import pytest
 from test_cli import ok, pinochle
 
 from pinochlekit import replay
-from pinochlekit.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
-from pinochlekit.errors import RecordError
-from pinochlekit.game import Game
-from pinochlekit.games import new_game
-from pinochlekit.meld import meld
+from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
+from pinochlekit.engine.errors import RecordError
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.meld import best_two_meld
+from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.players import SimplePlayer
-from pinochlekit.record import GameRecord
-from pinochlekit.rules import Rules
-from pinochlekit.two_meld import best_two_meld
-from pinochlekit.two_views import TwoStage
-from pinochlekit.twohanded import TwoHandedGame
 
 TWO = Rules.preset("two")
 

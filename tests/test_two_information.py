@@ -28,7 +28,7 @@ from pinochlekit import (
     TwoStage,
     parse_two_action,
 )
-from pinochlekit.twohanded import TwoDeal
+from pinochlekit.engine.two.game import TwoDeal
 
 
 def play_prefix(seed: int, dealer: int, length: int) -> TwoHandedGame:

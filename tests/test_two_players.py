@@ -21,7 +21,7 @@ import pytest
 from pinochlekit import Hand, TwoHandedGame, TwoStage
 from pinochlekit.match import run_match
 from pinochlekit.players import make_player
-from pinochlekit.players.twohanded import rollout, sample_hidden, two_standard
+from pinochlekit.players.two.levels import rollout, sample_hidden, two_standard
 
 DECK = Hand((1 << 24) - 1, (1 << 24) - 1)
 

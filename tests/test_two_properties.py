@@ -35,10 +35,10 @@ from pinochlekit import (
     Rules,
     TwoHandedGame,
     TwoStage,
-    meld,
     replay,
 )
-from pinochlekit.twohanded import combinations
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.two.game import combinations
 
 RULES = ["two", "two(must_beat=trump_led)", "two(meld_reuse=once)",
          "two(trick_points=counters, divide_by_ten=yes)", "two(must_beat=following, target=500)"]

@@ -1,6 +1,6 @@
-"""The two-handed C simulation core (``_twocore.c`` through :mod:`pinochlekit.twocore`).
+"""The two-handed C simulation core (``_twocore.c`` through :mod:`pinochlekit.players.two.core`).
 
-The Python rollout of :mod:`pinochlekit.players.twohanded` is the reference:
+The Python rollout of :mod:`pinochlekit.players.two.levels` is the reference:
 on random positions of random and standard games (every stage, meld turns, the
 dix, the last stock card, cards laid in two classes) and under every option the
 two-handed game has, the C core must give the same value for every legal
@@ -20,10 +20,13 @@ from collections import Counter
 
 import pytest
 
-from pinochlekit import Rules, TwoHandedGame, TwoStage, twocore
-from pinochlekit import _twocore as core  # the import fails if the core is not built
+from pinochlekit import Rules, TwoHandedGame, TwoStage
+from pinochlekit.engine.two.actions import DIX
+from pinochlekit.engine.two.views import TwoHandedView
+from pinochlekit.native import _twocore as core
 from pinochlekit.players import make_player
-from pinochlekit.players.twohanded import (
+from pinochlekit.players.two import core as twocore
+from pinochlekit.players.two.levels import (
     python_rollout_values,
     rollout,
     rollout_values,
@@ -31,8 +34,6 @@ from pinochlekit.players.twohanded import (
     two_pro,
     two_standard,
 )
-from pinochlekit.two_actions import DIX
-from pinochlekit.two_views import TwoHandedView
 
 #: Every option the two-handed game leaves open (RULES.md §2, §4; rules.py _NOT_FOR_TWO).
 RULES = ["two", "two(meld_reuse=once)", "two(must_beat=trump_led)", "two(must_beat=following)",

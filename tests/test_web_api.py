@@ -22,8 +22,8 @@ from web_helpers import Client, Message, choose, join, new_table, pg_url, reques
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from pinochlekit.cards import Hand
-from pinochlekit.deals import deal
+from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.deals import deal
 from pinochlekit.web.process import ServerProcess
 
 

@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 from web_helpers import Client, Message, choose, join, new_table, pg_url, request, serve
 
-from pinochlekit.cards import Hand
-from pinochlekit.games import new_game
+from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.rules import Rules
 from pinochlekit.players import make_player
-from pinochlekit.rules import Rules
 from pinochlekit.web.dealing import dealt_cards
 from pinochlekit.web.hub import computer_levels
 from pinochlekit.web.messages import commitment

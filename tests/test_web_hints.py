@@ -22,11 +22,11 @@ import pytest
 from test_web_games import cards_of, visible_kinds
 from web_helpers import Client, Message, join, new_table, request, serve
 
-from pinochlekit.cards import Hand
-from pinochlekit.games import new_game
+from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.views import Phase, View
 from pinochlekit.players import ExpertPlayer, available_levels, make_player
 from pinochlekit.tui.session import hint_level as terminal_hint_level
-from pinochlekit.views import Phase, View
 from pinochlekit.web.hints import HINT_TIME, compute_hint, hint_level, hint_spec
 from pinochlekit.web.process import ServerProcess
 

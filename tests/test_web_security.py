@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
-from pinochlekit.deals import deal_seed
-from pinochlekit.errors import RulesError
-from pinochlekit.games import new_game
-from pinochlekit.rules import MOST_POINTS, PRESETS, Rules
+from pinochlekit.engine.deals import deal_seed
+from pinochlekit.engine.errors import RulesError
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.rules import MOST_POINTS, PRESETS, Rules
 from pinochlekit.web.dealing import game_seed
 from pinochlekit.web.hub import default_db_url
 from pinochlekit.web.process import ServerProcess

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from pinochlekit.actions import Action, parse_action
-from pinochlekit.game import Game
+from pinochlekit.engine.actions import Action, parse_action
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.views import View
 from pinochlekit.players import Player
-from pinochlekit.views import View
 from pinochlekit.web.hub import Hub
 from pinochlekit.web.storage import Store, StoreError
 from pinochlekit.web.table import RejectedError, Table

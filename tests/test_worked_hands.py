@@ -54,7 +54,7 @@ from pinochlekit import (
     Suit,
     parse_action,
 )
-from pinochlekit.rules import NinesRedeal
+from pinochlekit.engine.rules import NinesRedeal
 
 Deal = tuple[str, str, str, str]
 #: One scripted trick: cards in the order played from the leader, winner, points.

@@ -5,7 +5,7 @@
 300
 """
 
-from pinochlekit.actions import (
+from pinochlekit.engine.actions import (
     Action,
     Bid,
     Discard,
@@ -19,9 +19,9 @@ from pinochlekit.actions import (
     ThrowIn,
     parse_action,
 )
-from pinochlekit.cards import ALL_CARDS, Card, Hand, Rank, Suit, parse_cards, parse_suit
-from pinochlekit.deals import deal, deal_seed
-from pinochlekit.errors import (
+from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Rank, Suit, parse_cards, parse_suit
+from pinochlekit.engine.deals import deal, deal_seed
+from pinochlekit.engine.errors import (
     GameOverError,
     IllegalActionError,
     NotationError,
@@ -31,16 +31,16 @@ from pinochlekit.errors import (
     RecordError,
     RulesError,
 )
-from pinochlekit.game import Game
-from pinochlekit.games import AnyGame, new_game, parse_game_action, replay
-from pinochlekit.meld import MeldItem, MeldResult, meld
-from pinochlekit.record import GameRecord
-from pinochlekit.rules import Rules
-from pinochlekit.tricks import legal_plays, trick_winner
-from pinochlekit.two_actions import Dix, LayMeld, NoMeld, parse_two_action
-from pinochlekit.two_views import TwoHandedView, TwoStage
-from pinochlekit.twohanded import TwoHandedGame
-from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import AnyGame, new_game, parse_game_action, replay
+from pinochlekit.engine.meld import MeldItem, MeldResult, meld
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import legal_plays, trick_winner
+from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld, parse_two_action
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoHandedView, TwoStage
+from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
 
 __version__ = "0.1.0"
 

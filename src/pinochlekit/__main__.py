@@ -1,8 +1,8 @@
-"""``python -m pinochlekit``: the ``pinochle`` command line (see :mod:`pinochlekit.cli`)."""
+"""``python -m pinochlekit``: the ``pinochle`` command line (see :mod:`pinochlekit.cli.main`)."""
 
 import sys
 
-from pinochlekit.cli import main
+from pinochlekit.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

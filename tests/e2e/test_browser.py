@@ -330,8 +330,12 @@ def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#hand .card")
     assert "three(widow=take, target=5000)" in page.locator("#table-title").inner_text()
-    assert page.locator("#hand .card").count() == 15
-    assert page.locator("#table-center .widow").count() == 0  # face down until the auction
+    held = page.locator("#hand .card").count()
+    # 15 cards and the widow face down during the auction; 18 if Ann dealt, the others
+    # passed before the page drew, and she took the widow as the stuck dealer (§3)
+    assert held in (15, 18), held
+    if held == 15:
+        assert page.locator("#table-center .widow").count() == 0
     controls = page.locator("#controls")
     saw_widow = discarded = False
     deadline = time.monotonic() + 300

@@ -12,9 +12,9 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from pinochlekit.actions import Action
-from pinochlekit.errors import PinochleError
-from pinochlekit.views import View
+from pinochlekit.engine.actions import Action
+from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.views import View
 
 __all__ = ["Player", "PlayerSpecError"]
 

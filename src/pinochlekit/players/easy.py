@@ -12,11 +12,21 @@ True
 
 from __future__ import annotations
 
-from pinochlekit.actions import Action, Bid, Discard, Give, NameTrump, Pass, Play, Redeal, Return
-from pinochlekit.cards import Hand, Suit
+from pinochlekit.engine.actions import (
+    Action,
+    Bid,
+    Discard,
+    Give,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+    Return,
+)
+from pinochlekit.engine.cards import Hand, Suit
+from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import Player
-from pinochlekit.players.twohanded import is_two_handed, two_easy
-from pinochlekit.views import Phase, View
+from pinochlekit.players.two.levels import is_two_handed, two_easy
 
 __all__ = ["EasyPlayer", "easy_trump", "partner_has_it", "seat_hand"]
 

@@ -3,12 +3,12 @@ exact endgame solver (docs/players.md **expert**).
 
 Every decision is taken by expected round score (RULES.md §5: the hand's net
 result for the player's team) over deals of the unseen cards drawn by the
-exact hidden-card sampler and weighted by :mod:`pinochlekit.players.inference`
+exact hidden-card sampler and weighted by :mod:`pinochlekit.players.search.inference`
 (the meld not shown, the auction):
 
 - **card play**: every legal card is scored on the *same* deals (common random
   numbers); with few tricks left (:attr:`ExpertPlayer.solver_tricks`) by the
-  exact perfect-information solver (:mod:`pinochlekit.players.solver`), else by
+  exact perfect-information solver (:mod:`pinochlekit.players.search.solver`), else by
   playing the hand out with skilled players (``rollout="standard"``: standard
   ones; the C core); the best mean wins;
 - **bidding**: the mean round score of declaring at the lowest legal bid in
@@ -57,7 +57,7 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar, Literal
 
-from pinochlekit.actions import (
+from pinochlekit.engine.actions import (
     Action,
     Bid,
     Discard,
@@ -69,12 +69,12 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import ALL_CARDS, Hand, Suit
-from pinochlekit.game import max_bid
+from pinochlekit.engine.cards import ALL_CARDS, Hand, Suit
+from pinochlekit.engine.game import max_bid
+from pinochlekit.engine.tricks import card_points
+from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.easy import legal_or_fail, seat_hand
-from pinochlekit.players.expert_two import Decision, advise_two, choose_two
-from pinochlekit.players.inference import HELP_MELD, Inference, meld_function, weighted_deals
 from pinochlekit.players.passing import (
     AfterDiscard,
     AfterPassing,
@@ -84,7 +84,8 @@ from pinochlekit.players.passing import (
 )
 from pinochlekit.players.policy import cards_text
 from pinochlekit.players.pro import ProPlayer
-from pinochlekit.players.simulate import (
+from pinochlekit.players.search.inference import HELP_MELD, Inference, meld_function, weighted_deals
+from pinochlekit.players.search.simulate import (
     Start,
     hand_scores,
     player_scores,
@@ -92,10 +93,9 @@ from pinochlekit.players.simulate import (
     start_for_bid,
     start_from_view,
 )
-from pinochlekit.players.solver import Endgame, card_values
+from pinochlekit.players.search.solver import Endgame, card_values
 from pinochlekit.players.standard import trump_suits
-from pinochlekit.tricks import card_points
-from pinochlekit.views import Phase, View
+from pinochlekit.players.two.expert import Decision, advise_two, choose_two
 
 __all__ = ["Estimate", "ExpertPlayer", "concede_three", "solved_three"]
 
@@ -328,7 +328,7 @@ class ExpertPlayer(ProPlayer):
     def _helps(view: View, legal: Sequence[Action], hand: Hand) -> bool:
         """RULES.md §1 Auction, option "pass with help": say it when partner is still
         in the auction and the hand's best meld is at least :data:`HELP_MELD`, the
-        meaning :mod:`~pinochlekit.players.inference` reads into a partner's help."""
+        meaning :mod:`~pinochlekit.players.search.inference` reads into a partner's help."""
         if Pass(help=True) not in legal or view.seat is None or view.rules.players != 4:
             return False
         partner = (view.seat + 2) % 4
@@ -545,7 +545,8 @@ def concede_three(view: View) -> int:
 def solved_three(view: View, deals: Sequence[tuple[Hand, ...]], cards: Sequence[int]
                  ) -> dict[int, list[int]]:
     """Three-handed round scores of each card per deal from the exact solver, the
-    declarer alone against the two defenders as one side (:mod:`~pinochlekit.players.solver`).
+    declarer alone against the two defenders as one side
+    (:mod:`~pinochlekit.players.search.solver`).
     What the defenders take from here is split evenly between them (the solver does
     not say who of the two takes it); the cards set aside (the deal's fourth place)
     count for the declarer."""

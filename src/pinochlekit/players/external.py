@@ -45,13 +45,13 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any, ClassVar, TextIO
 
-from pinochlekit.actions import Action
-from pinochlekit.errors import NotationError, PinochleError
-from pinochlekit.games import parse_game_action
+from pinochlekit.engine.actions import Action
+from pinochlekit.engine.errors import NotationError, PinochleError
+from pinochlekit.engine.games import parse_game_action
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.views import TwoHandResult
+from pinochlekit.engine.views import HandResult, View
 from pinochlekit.players.base import Player
-from pinochlekit.rules import Rules
-from pinochlekit.two_views import TwoHandResult
-from pinochlekit.views import HandResult, View
 
 __all__ = [
     "PROTOCOL",

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pinochlekit.cards import Hand, Rank, Suit
-from pinochlekit.meld import meld as engine_meld
+from pinochlekit.engine.cards import Hand, Rank, Suit
+from pinochlekit.engine.meld import meld as engine_meld
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import card_points
 from pinochlekit.players.policy import discard_key, give_order, kinds, pass_cards, return_cards
-from pinochlekit.players.simulate import Start, hand_scores, player_scores, simulate_hands
-from pinochlekit.rules import Rules
-from pinochlekit.tricks import card_points
+from pinochlekit.players.search.simulate import Start, hand_scores, player_scores, simulate_hands
 
 __all__ = ["AfterDiscard", "AfterPassing", "discard_candidates", "give_candidates",
            "return_candidates", "round_score_after_passing"]
@@ -43,7 +43,7 @@ _Return = Callable[[Hand, Sequence[int], int], list[int]]
 def _tools(rules: Rules) -> tuple[_Meld, _Return]:
     """Meld and the pro's passing back: the C core when built, else the engine."""
     try:
-        from pinochlekit import fastcore
+        from pinochlekit.players.search import fastcore
     except ImportError:
         def py_meld(hand: Hand, trump: int) -> tuple[int, bool, Hand]:
             result = engine_meld(hand, trump, rules)

@@ -4,11 +4,11 @@ Everything here follows ``docs/players.md`` to the letter and works on small
 values (card kinds 0-23, 24-bit masks of kinds, hands as ``(once, twice)``
 mask pairs, suit bit sets), so that a C port is a transcription. The players
 (:mod:`pinochlekit.players.standard`, :mod:`pinochlekit.players.pro`) and the
-reference simulator (:mod:`pinochlekit.players.simulate`) call the same
+reference simulator (:mod:`pinochlekit.players.search.simulate`) call the same
 functions, which is what makes a simulated standard player decide exactly as a
 real one would.
 
->>> from pinochlekit.cards import Card, card_mask, cards_of_mask
+>>> from pinochlekit.engine.cards import Card, card_mask, cards_of_mask
 >>> hand = card_mask([Card("AS"), Card("9S"), Card("KH"), Card("TD")])
 >>> Card(highest(hand, trump=1)), Card(lowest(hand, trump=1))  # hearts trump
 (Card('KH'), Card('9S'))
@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
 
-from pinochlekit.cards import DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit
-from pinochlekit.meld import meld
-from pinochlekit.rules import Rules
-from pinochlekit.tricks import above_mask, winner_index
+from pinochlekit.engine.cards import DECK_MASK, SUIT_MASKS, Card, Hand, Rank, Suit
+from pinochlekit.engine.meld import meld
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import above_mask, winner_index
 
 __all__ = [
     "HIGH_ORDER",
@@ -138,7 +138,7 @@ def beat_mask(card: int, trump: int) -> int:
 
 def counter_mask(points: Sequence[int]) -> int:
     """The counters: kinds worth trick points (``points`` from
-    :func:`pinochlekit.tricks.card_points`; docs/players.md "Counter")."""
+    :func:`pinochlekit.engine.tricks.card_points`; docs/players.md "Counter")."""
     mask = 0
     for card in range(24):
         if points[card] > 0:

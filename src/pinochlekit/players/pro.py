@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pinochlekit.actions import Action
-from pinochlekit.cards import Hand
+from pinochlekit.engine.actions import Action
+from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.views import View
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.policy import cards_text, pro_lead
-from pinochlekit.players.sampler import knowledge, sample_deal
-from pinochlekit.players.simulate import simulate_hands, start_from_view
+from pinochlekit.players.search.sampler import knowledge, sample_deal
+from pinochlekit.players.search.simulate import simulate_hands, start_from_view
 from pinochlekit.players.standard import StandardPlayer
-from pinochlekit.players.twohanded import two_pro
-from pinochlekit.views import View
+from pinochlekit.players.two.levels import two_pro
 
 __all__ = ["ProPlayer", "filter_cards"]
 

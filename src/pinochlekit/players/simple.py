@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pinochlekit.actions import (
+from pinochlekit.engine.actions import (
     Action,
     Bid,
     Discard,
@@ -32,14 +32,14 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import Card, Hand, Rank, Suit
-from pinochlekit.meld import meld, meld_values
+from pinochlekit.engine.cards import Card, Hand, Rank, Suit
+from pinochlekit.engine.meld import meld, meld_values
+from pinochlekit.engine.tricks import card_points, winner_index
+from pinochlekit.engine.two.actions import DIX, NO_MELD, LayMeld
+from pinochlekit.engine.two.game import combinations
+from pinochlekit.engine.two.views import TwoHandedView, TwoStage
+from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import Player
-from pinochlekit.tricks import card_points, winner_index
-from pinochlekit.two_actions import DIX, NO_MELD, LayMeld
-from pinochlekit.two_views import TwoHandedView, TwoStage
-from pinochlekit.twohanded import combinations
-from pinochlekit.views import Phase, View
 
 __all__ = ["RandomPlayer", "SimplePlayer", "estimate"]
 

@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+from pinochlekit.engine.tricks import card_points, winner_index
+from pinochlekit.engine.views import View
 from pinochlekit.players.easy import seat_hand
 from pinochlekit.players.policy import (
     counter_mask,
@@ -29,10 +31,8 @@ from pinochlekit.players.policy import (
     skilled_follow,
     skilled_lead,
 )
-from pinochlekit.players.simulate import memory_from_view
+from pinochlekit.players.search.simulate import memory_from_view
 from pinochlekit.players.standard import StandardPlayer
-from pinochlekit.tricks import card_points, winner_index
-from pinochlekit.views import View
 
 __all__ = ["SkilledPlayer"]
 

@@ -1,7 +1,7 @@
 """The ``standard`` player of RULES.md §5 (seed 003), exactly as docs/players.md says.
 
-It bids and names trump by simulating the hand (:mod:`pinochlekit.players.simulate`,
-unseen cards from :mod:`pinochlekit.players.sampler`), passes cards by fixed
+It bids and names trump by simulating the hand (:mod:`pinochlekit.players.search.simulate`,
+unseen cards from :mod:`pinochlekit.players.search.sampler`), passes cards by fixed
 orders, and plays by the leading and following rules of
 :mod:`pinochlekit.players.policy` on its own memory of the hand.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from pinochlekit.actions import (
+from pinochlekit.engine.actions import (
     Action,
     Bid,
     Discard,
@@ -29,7 +29,10 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import ALL_CARDS, Hand, Rank, Suit
+from pinochlekit.engine.cards import ALL_CARDS, Hand, Rank, Suit
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import card_points, winner_index
+from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import Player, PlayerSpecError
 from pinochlekit.players.easy import hand_key, legal_or_fail, partner_has_it, seat_hand
 from pinochlekit.players.policy import (
@@ -44,12 +47,9 @@ from pinochlekit.players.policy import (
     standard_follow,
     standard_lead,
 )
-from pinochlekit.players.sampler import knowledge, sample_deal
-from pinochlekit.players.simulate import memory_from_view, simulate_hands, start_for_bid
-from pinochlekit.players.twohanded import is_two_handed, two_standard
-from pinochlekit.rules import Rules
-from pinochlekit.tricks import card_points, winner_index
-from pinochlekit.views import Phase, View
+from pinochlekit.players.search.sampler import knowledge, sample_deal
+from pinochlekit.players.search.simulate import memory_from_view, simulate_hands, start_for_bid
+from pinochlekit.players.two.levels import is_two_handed, two_standard
 
 __all__ = ["StandardPlayer", "SuitEstimate", "trump_suits", "willing_bid"]
 

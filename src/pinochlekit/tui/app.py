@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
-from pinochlekit.actions import (
+from pinochlekit.engine.actions import (
     Action,
     Bid,
     Give,
@@ -41,14 +41,14 @@ from pinochlekit.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.cards import Card, Hand, Suit
-from pinochlekit.errors import PinochleError
+from pinochlekit.engine.cards import Card, Hand, Suit
+from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoStage
+from pinochlekit.engine.views import Phase
 from pinochlekit.tui import two
 from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names, split_hint
-from pinochlekit.two_actions import DIX, Dix, LayMeld, NoMeld
-from pinochlekit.two_views import TwoStage
-from pinochlekit.twohanded import TwoHandedGame
-from pinochlekit.views import Phase
 
 __all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
            "card_text"]

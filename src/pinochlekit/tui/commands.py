@@ -12,15 +12,15 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from pinochlekit.game import Game
-from pinochlekit.games import parse_game_action, replay
-from pinochlekit.narrate import format_hand
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import parse_game_action, replay
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
-from pinochlekit.record import GameRecord
-from pinochlekit.rules import Rules
+from pinochlekit.text.narrate import format_hand
 from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, seat_names
 from pinochlekit.tui.store import SavedGame, Store, StoreError
-from pinochlekit.twohanded import TwoHandedGame
 
 __all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
 

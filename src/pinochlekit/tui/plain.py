@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from pinochlekit.errors import PinochleError
+from pinochlekit.engine.errors import PinochleError
 from pinochlekit.tui.session import Session, split_hint
 
 __all__ = ["HELP", "run_plain"]

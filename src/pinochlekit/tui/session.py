@@ -4,7 +4,7 @@ A :class:`Session` is one person at seat 0 (South) against computer players:
 a computer partner (North) and two computer opponents (West and East) in the
 four-handed game, one opponent (North) in the two-handed game, two (West and
 East) in the three-handed game. It applies the person's actions and the
-computer players' moves to the game (:func:`pinochlekit.games.new_game`),
+computer players' moves to the game (:func:`pinochlekit.engine.games.new_game`),
 saves each one as it happens (:mod:`pinochlekit.tui.store`), and tells what
 happened as short lines of text that both interfaces show. Game state lives
 here, never in widgets.
@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from pinochlekit.actions import (
+from pinochlekit.engine.actions import (
     Action,
     Bid,
     Give,
@@ -42,12 +42,23 @@ from pinochlekit.actions import (
     ThrowIn,
     parse_action,
 )
-from pinochlekit.cards import Card, Hand, Suit, parse_cards, parse_suit
-from pinochlekit.errors import NotationError, PhaseError, PinochleError, RecordError, RulesError
-from pinochlekit.game import Game
-from pinochlekit.games import new_game, parse_game_action, replay
-from pinochlekit.meld import MeldResult
-from pinochlekit.narrate import format_hand, format_meld
+from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
+from pinochlekit.engine.errors import (
+    NotationError,
+    PhaseError,
+    PinochleError,
+    RecordError,
+    RulesError,
+)
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import new_game, parse_game_action, replay
+from pinochlekit.engine.meld import MeldResult
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoHandResult, TwoStage
+from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
 from pinochlekit.players import (
     PLAYERS,
     Player,
@@ -56,14 +67,9 @@ from pinochlekit.players import (
     hint_level,
     make_player,
 )
-from pinochlekit.record import GameRecord
-from pinochlekit.rules import Rules
+from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import two
 from pinochlekit.tui.store import Store, StoreError
-from pinochlekit.two_actions import Dix, LayMeld, NoMeld
-from pinochlekit.two_views import TwoHandResult, TwoStage
-from pinochlekit.twohanded import TwoHandedGame
-from pinochlekit.views import HandResult, Outcome, Phase, Trick, View
 
 __all__ = [
     "HUMAN",
@@ -356,7 +362,7 @@ class Session:
     def act(self, command: Action | str) -> list[str]:
         """Apply the person's action (an action or its text, shortcuts allowed).
 
-        A wrong one raises a :class:`~pinochlekit.errors.PinochleError` whose message
+        A wrong one raises a :class:`~pinochlekit.PinochleError` whose message
         names the rule (``illegal play 9H: must beat KH with AH or TH``) and changes
         nothing.
         """

@@ -27,9 +27,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pinochlekit.errors import PinochleError, RecordError
+from pinochlekit.engine.errors import PinochleError, RecordError
+from pinochlekit.engine.record import GameRecord
 from pinochlekit.private import private_dir, private_sqlite
-from pinochlekit.record import GameRecord
 
 __all__ = ["DB_NAME", "SavedGame", "Store", "StoreError", "data_dir"]
 

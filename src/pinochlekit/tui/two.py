@@ -1,7 +1,7 @@
 """The two-handed game told at the table (RULES.md §4, docs/two-handed.md).
 
 The text a :class:`~pinochlekit.tui.session.Session` shows when the game is a
-:class:`~pinochlekit.twohanded.TwoHandedGame`: the turned-up card and the
+:class:`~pinochlekit.engine.two.game.TwoHandedGame`: the turned-up card and the
 stock, each player's laid melds with the classes every card has served in, the
 meld turn after a won early trick, the draw, and each hand's result. Names come
 from the session (``You``, ``North``), so the lines read like the four-handed
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pinochlekit.actions import Action, Play
-from pinochlekit.cards import Card, Hand, parse_cards
-from pinochlekit.errors import NotationError
-from pinochlekit.meld import meld_values
-from pinochlekit.narrate import format_hand
-from pinochlekit.two_actions import Dix, LayMeld, NoMeld, parse_two_action
-from pinochlekit.two_views import MeldEvent, TableCard, TwoHandResult, TwoStage
-from pinochlekit.twohanded import TwoHandedGame, combinations
+from pinochlekit.engine.actions import Action, Play
+from pinochlekit.engine.cards import Card, Hand, parse_cards
+from pinochlekit.engine.errors import NotationError
+from pinochlekit.engine.meld import meld_values
+from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld, parse_two_action
+from pinochlekit.engine.two.game import TwoHandedGame, combinations
+from pinochlekit.engine.two.views import MeldEvent, TableCard, TwoHandResult, TwoStage
+from pinochlekit.text.narrate import format_hand
 
 __all__ = ["choices", "explain_two_result", "meld_name", "parse", "status", "table_text",
            "tell_meld_turn"]

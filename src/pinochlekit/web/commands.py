@@ -3,7 +3,7 @@
 ``verify`` needs only the engine: it recomputes a hand's deal from the deal
 seed the table revealed after the hand, and checks the hash shown before it.
 
->>> from pinochlekit.deals import deal_seed
+>>> from pinochlekit.engine.deals import deal_seed
 >>> seed = deal_seed("club night", 0)
 >>> lines = verify_lines(seed, 1, None)
 >>> lines[0] == "commitment (SHA-256 of the deal seed): " + commitment(seed)
@@ -20,7 +20,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from pinochlekit.deals import deal_seed
+from pinochlekit.engine.deals import deal_seed
 from pinochlekit.web.dealing import dealt_cards, game_seed, server_commitment
 from pinochlekit.web.messages import commitment
 
@@ -165,7 +165,7 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
 
 def _positive(args: argparse.Namespace) -> None:
     """Every count, size and time of ``pinochle serve`` in its range (one place)."""
-    from pinochlekit.cli import UsageError
+    from pinochlekit.usage import UsageError
 
     for name in ("hello_timeout", "max_spectators", "max_sockets", "max_per_address",
                  "max_target", "compute_threads", "compute_share", "max_body", "max_header",
@@ -225,7 +225,7 @@ def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand
 
 
 def _run_verify(args: argparse.Namespace) -> int:
-    from pinochlekit.cli import UsageError
+    from pinochlekit.usage import UsageError
 
     if args.players not in (2, 3, 4):
         raise UsageError(f"--players must be 2, 3 or 4, not {args.players}")
@@ -262,7 +262,7 @@ def _run_verify(args: argparse.Namespace) -> int:
 
 
 def _run_serve(args: argparse.Namespace) -> int:
-    from pinochlekit.cli import UsageError
+    from pinochlekit.usage import UsageError
 
     try:
         import uvicorn
@@ -316,7 +316,7 @@ def _run_tables(args: argparse.Namespace) -> int:
     """``pinochle tables list|remove``: the operator's view of the stored tables."""
     import time
 
-    from pinochlekit.cli import UsageError
+    from pinochlekit.usage import UsageError
     from pinochlekit.web.hub import default_db_url
     from pinochlekit.web.storage import Store, StoreError
 

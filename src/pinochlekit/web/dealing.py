@@ -3,12 +3,12 @@ provably fair deal (the table page does the same in JavaScript, ``static/js/fair
 
 - four players: 12 cards each, three at a time from the dealer's left (RULES.md §1 Deal);
 - three players: 15 cards each and a widow of 3, dealt after the first round
-  (RULES.md §3; :func:`pinochlekit.widow.deal_with_widow`);
+  (RULES.md §3; :func:`pinochlekit.engine.three.widow.deal_with_widow`);
 - two players: 12 cards each, three at a time from the dealer's opponent; the
   next card is turned up for trump and the other 23 are the stock, drawn in
-  order (RULES.md §4, as :class:`pinochlekit.twohanded.TwoHandedGame` deals).
+  order (RULES.md §4, as :class:`pinochlekit.engine.two.game.TwoHandedGame` deals).
 
->>> from pinochlekit.deals import deal_seed
+>>> from pinochlekit.engine.deals import deal_seed
 >>> dealt = dealt_cards(deal_seed("club", 0), 0, 2)
 >>> [len(h.split()) for h in dealt.hands], len(dealt.rest.split())
 ([12, 12], 24)
@@ -23,9 +23,9 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pinochlekit.cards import ALL_CARDS, Hand
-from pinochlekit.deals import deal, shuffled_deck
-from pinochlekit.widow import deal_with_widow
+from pinochlekit.engine.cards import ALL_CARDS, Hand
+from pinochlekit.engine.deals import deal, shuffled_deck
+from pinochlekit.engine.three.widow import deal_with_widow
 
 __all__ = ["CLIENT_SEED", "Dealt", "dealt_cards", "game_seed", "server_commitment"]
 

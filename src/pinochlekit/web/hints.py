@@ -10,7 +10,7 @@ The hint player is seeded from public facts only (the table id, the game
 number, the ply and the seat: :func:`hint_seed`), so the same view always gets
 the same hint, and a hint depends on no secret of the server.
 
->>> from pinochlekit.games import new_game
+>>> from pinochlekit.engine.games import new_game
 >>> game = new_game("pagat", seed=1, dealer=0)
 >>> hint = compute_hint(game.view(1), hint_seed("t1", 0, 0, 1), "expert(time=0.05)")
 >>> hint.action in {str(a) for a in game.view(1).legal_actions}
@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pinochlekit.engine.views import View
 from pinochlekit.players import ExpertPlayer, hint_level, make_player
-from pinochlekit.views import View
 
 __all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint_spec"]
 

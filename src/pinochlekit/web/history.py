@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from pinochlekit.games import new_game
-from pinochlekit.views import Phase
+from pinochlekit.engine.games import new_game
+from pinochlekit.engine.views import Phase
 from pinochlekit.web.messages import hand_summary, view_dict
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pinochlekit.errors import PinochleError
+from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.rules import Rules
 from pinochlekit.players import PLAYERS
 from pinochlekit.private import private_dir
-from pinochlekit.rules import Rules
 from pinochlekit.web.storage import Store
 from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
 

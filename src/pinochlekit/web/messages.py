@@ -29,13 +29,13 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from pinochlekit.actions import Bid, Discard, Give, Return
-from pinochlekit.deals import deal_seed
-from pinochlekit.meld import MeldResult, meld_values
-from pinochlekit.two_actions import LayMeld
-from pinochlekit.two_views import TwoHandedView, TwoHandResult
-from pinochlekit.twohanded import combinations
-from pinochlekit.views import HandResult, View
+from pinochlekit.engine.actions import Bid, Discard, Give, Return
+from pinochlekit.engine.deals import deal_seed
+from pinochlekit.engine.meld import MeldResult, meld_values
+from pinochlekit.engine.two.actions import LayMeld
+from pinochlekit.engine.two.game import combinations
+from pinochlekit.engine.two.views import TwoHandedView, TwoHandResult
+from pinochlekit.engine.views import HandResult, View
 from pinochlekit.web.dealing import dealt_cards
 
 __all__ = ["brief", "commitment", "compact_legal", "hand_summary", "meld_dict", "view_dict"]
@@ -86,7 +86,7 @@ def view_dict(view: View) -> dict[str, Any]:
 def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
     """The melds the seat to act may lay now (two-handed, RULES.md §4), named and valued.
 
-    >>> from pinochlekit.games import new_game
+    >>> from pinochlekit.engine.games import new_game
     >>> meld_options(new_game("two", seed=1).view(0))
     []
     """

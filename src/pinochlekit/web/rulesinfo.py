@@ -17,8 +17,8 @@ import dataclasses
 import functools
 from typing import Any, get_args, get_type_hints
 
-from pinochlekit.errors import RulesError
-from pinochlekit.rules import PRESET_SOURCES, PRESETS, TWO_HANDED_FIXED, Rules
+from pinochlekit.engine.errors import RulesError
+from pinochlekit.engine.rules import PRESET_SOURCES, PRESETS, TWO_HANDED_FIXED, Rules
 
 __all__ = ["fixed_options", "offered_values", "rules_catalog", "value_needs"]
 
@@ -97,7 +97,7 @@ def fixed_options(preset: str) -> frozenset[str]:
     """The options the game of ``preset`` does not let a player change, which the
     lobby hides: those whose every other value the engine refuses for it (a
     number is tried with the values the other presets give it), and for the
-    two-handed game the engine's own :data:`~pinochlekit.rules.TWO_HANDED_FIXED`
+    two-handed game the engine's own :data:`~pinochlekit.engine.rules.TWO_HANDED_FIXED`
     (RULES.md §4: no auction, passing or contract). So two-handed hides every
     auction, passing and contract option, three-handed the partner options
     (RULES.md §3), and every game but three-handed the widow.

@@ -21,15 +21,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pinochlekit.actions import Action, Discard, Give, Return
-from pinochlekit.errors import NotationError, OutOfTurnError, PinochleError
-from pinochlekit.game import Game
-from pinochlekit.games import new_game, parse_game_action, replay
+from pinochlekit.engine.actions import Action, Discard, Give, Return
+from pinochlekit.engine.errors import NotationError, OutOfTurnError, PinochleError
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import new_game, parse_game_action, replay
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.views import Phase
 from pinochlekit.players import Player, make_player
-from pinochlekit.record import GameRecord
-from pinochlekit.rules import Rules
-from pinochlekit.twohanded import TwoHandedGame
-from pinochlekit.views import Phase
 from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
@@ -38,7 +38,7 @@ from pinochlekit.web.storage import NewGame, TableRow
 __all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "token_hash"]
 
 #: A game at a table: four- or three-handed (:class:`Game`, RULES.md §1-3) or
-#: two-handed (:class:`TwoHandedGame`, RULES.md §4); :func:`pinochlekit.games.new_game`
+#: two-handed (:class:`TwoHandedGame`, RULES.md §4); :func:`pinochlekit.engine.games.new_game`
 #: builds the one the rules ask for.
 AnyTableGame = Game | TwoHandedGame
 

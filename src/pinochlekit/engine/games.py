@@ -1,0 +1,108 @@
+"""One entry point for every game: :func:`new_game` builds the game the rules ask for.
+
+Four players give a :class:`~pinochlekit.engine.game.Game`, two players a
+:class:`~pinochlekit.engine.two.game.TwoHandedGame`; both satisfy :class:`AnyGame`,
+the interface every interface (command line, matches, players' simulations)
+relies on. :func:`replay` and :func:`parse_game_action` do the same for records
+and action texts.
+
+>>> game = new_game("two", seed=1)
+>>> type(game).__name__, game.to_act
+('TwoHandedGame', 1)
+>>> type(new_game("pagat", seed=1)).__name__
+'Game'
+>>> replay(game.record).view(0) == game.view(0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from pinochlekit.engine.actions import Action, parse_action
+from pinochlekit.engine.errors import PinochleError, RecordError
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.actions import parse_two_action
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.views import HandResult, Phase, View
+
+__all__ = ["AnyGame", "new_game", "parse_game_action", "replay"]
+
+
+class AnyGame(Protocol):
+    """What every game offers, whatever the number of players."""
+
+    rules: Rules
+    seed: int | str
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    winner: int | None
+    actions: list[Action]
+
+    @property
+    def scores(self) -> list[int]:
+        """The running score of each team (four-handed) or player."""
+
+    @property
+    def results(self) -> Sequence[HandResult]:
+        """The itemized result of every finished hand."""
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first deal of the game."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now."""
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply a checked action; an illegal one raises and changes nothing."""
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal."""
+
+    def undo(self) -> Action:
+        """Take back the last action."""
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` (or a spectator, ``None``) may know now."""
+
+    def public_view(self) -> View:
+        """A spectator's view."""
+
+    @property
+    def record(self) -> GameRecord:
+        """The record that replays this game."""
+
+
+def new_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
+             dealer: int = 0) -> Game | TwoHandedGame:
+    """A new game of the kind ``rules`` describe (``pagat`` by default)."""
+    if isinstance(rules, str):
+        rules = Rules.from_string(rules)
+    rules = rules or Rules()
+    if rules.players == 2:
+        return TwoHandedGame.new(rules, seed=seed, dealer=dealer)
+    return Game.new(rules, seed=seed, dealer=dealer)
+
+
+def parse_game_action(rules: Rules, text: str) -> Action:
+    """Read an action text for a game under ``rules`` (two-handed actions with two players)."""
+    return parse_two_action(text) if rules.players == 2 else parse_action(text)
+
+
+def replay(record: GameRecord, upto: int | None = None) -> Game | TwoHandedGame:
+    """Rebuild any game from its record, checking every action."""
+    try:
+        players = Rules.from_string(record.rules).players
+    except PinochleError as error:
+        raise RecordError(f"record cannot start: {error}") from None
+    if players == 2:
+        return TwoHandedGame.from_record(record, upto)
+    return record.replay(upto)

@@ -1,0 +1,114 @@
+"""Game records: rules, seed, first dealer, fixed deals and the actions, as JSON.
+
+A record is all it takes to rebuild a game: the deals come from the seed (or
+the fixed deals) and every action is checked again on replay.
+
+>>> from pinochlekit import Game
+>>> game = Game.new("pagat", seed=1)
+>>> game.apply(game.legal_actions()[0])
+>>> text = game.record.to_json()
+>>> GameRecord.from_json(text).replay().record == game.record
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pinochlekit.engine.errors import NotationError, PinochleError, RecordError
+
+if TYPE_CHECKING:
+    from pinochlekit.engine.game import Game
+    from pinochlekit.engine.two.game import TwoHandedGame
+
+__all__ = ["FORMAT", "GameRecord"]
+
+#: The ``format`` field of every record this version writes.
+FORMAT = "pinochlekit-record/1"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Rules text, seed, first dealer, action texts and optional fixed deals."""
+
+    rules: str
+    seed: int | str
+    dealer: int
+    actions: tuple[str, ...]
+    deals: tuple[tuple[str, ...], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out: dict[str, Any] = {"format": FORMAT, "rules": self.rules, "seed": self.seed,
+                               "dealer": self.dealer, "actions": list(self.actions)}
+        if self.deals:
+            out["deals"] = [list(d) for d in self.deals]
+        return out
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Read a record dict; :class:`RecordError` says what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a game record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"unknown record format {data.get('format')!r}: expected {FORMAT!r}")
+        try:
+            rules, seed, dealer = data["rules"], data["seed"], data["dealer"]
+            actions, deals = data["actions"], data.get("deals", [])
+        except KeyError as missing:
+            raise RecordError(f"record lacks the field {missing}") from None
+        if not isinstance(rules, str) or not isinstance(seed, int | str) or not isinstance(
+                dealer, int) or isinstance(seed, bool):
+            raise RecordError("record fields: rules is text, seed a number or text, dealer a "
+                              "number")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("record field actions must be a list of action texts")
+        if not isinstance(deals, list) or not all(
+                isinstance(d, list) and all(isinstance(h, str) for h in d) for d in deals):
+            raise RecordError("record field deals must be a list of lists of hands")
+        return cls(rules, seed, dealer, tuple(actions), tuple(tuple(d) for d in deals))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise RecordError(f"not JSON: {error}") from None
+        return cls.from_dict(data)
+
+    def replay(self, upto: int | None = None) -> Game | TwoHandedGame:
+        """Rebuild the game, checking each action; ``upto`` stops after that many. A
+        two-handed record gives a :class:`~pinochlekit.engine.two.game.TwoHandedGame`, any
+        other a :class:`~pinochlekit.engine.game.Game`."""
+        # Imported here: the games import this module for their ``record``.
+        from pinochlekit.engine.actions import parse_action
+        from pinochlekit.engine.cards import Hand
+        from pinochlekit.engine.game import Game
+        from pinochlekit.engine.rules import Rules
+
+        try:
+            rules = Rules.from_string(self.rules)
+        except PinochleError as error:
+            raise RecordError(f"record cannot start: {error}") from None
+        if rules.players == 2:  # RULES.md §4: a game with a stock, not an auction
+            from pinochlekit.engine.two.game import TwoHandedGame
+
+            return TwoHandedGame.from_record(self, upto)
+        try:
+            deals = [[Hand.parse(h) for h in d] for d in self.deals]
+            game = Game.new(rules, seed=self.seed, dealer=self.dealer, deals=deals)
+        except (NotationError, PinochleError) as error:
+            raise RecordError(f"record cannot start: {error}") from None
+        for number, text in enumerate(self.actions[:upto], 1):
+            try:
+                game.apply(parse_action(text))
+            except PinochleError as error:
+                raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None
+        return game

@@ -1,0 +1,448 @@
+"""The rules object: one frozen field per option of RULES.md §2, and the presets.
+
+>>> rules = Rules.preset("pagat")
+>>> rules.min_bid, rules.must_beat, rules.target
+(250, 'always', 1500)
+>>> str(Rules.from_string("pagat(min_bid=200, cards_passed=3)"))
+'pagat(min_bid=200, cards_passed=3)'
+>>> Rules.from_string("modern") == Rules(must_beat="trump_led")
+True
+>>> Rules(cards_passed=5)
+Traceback (most recent call last):
+...
+pinochlekit.RulesError: cards_passed: must be one of 4, 3, 0, not 5
+
+Bids, meld, trick points and the target are written in the ordinary scale (a
+counter is worth 10). With ``divide_by_ten`` every one of them is divided by
+ten in play: :attr:`Rules.opening_bid`, :attr:`Rules.step` and
+:attr:`Rules.game_target` give the values the game actually uses.
+
+>>> pc = Rules.preset("playingcards")
+>>> pc.min_bid, pc.opening_bid, pc.step, pc.game_target
+(200, 20, 1, 150)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any, Literal, get_args, get_type_hints
+
+from pinochlekit.engine.errors import RulesError
+
+__all__ = ["MOST_POINTS", "PRESETS", "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
+
+RunExtra = Literal["marries", "nothing"]
+Doubles = Literal["special", "plain"]
+MeldReuse = Literal["per_class", "once"]
+MustBeat = Literal["always", "trump_led", "following"]
+FirstLead = Literal["any", "trump"]
+TrickPoints = Literal["counters", "fives", "classic"]
+SetPenalty = Literal["contract", "chips", "shortfall"]
+NinesRedeal = Literal["off", "six_or_five", "five"]
+Widow = Literal["out", "take"]
+
+
+def _opt(default: Any, doc: str, source: str) -> Any:
+    return field(default=default, metadata={"doc": doc, "source": source})
+
+
+#: The most a side can score in one hand, in the ordinary scale: twice the most meld
+#: twelve cards hold (1,800) and every trick point (250); no bid may be higher
+#: (:func:`pinochlekit.engine.game.max_bid`).
+MOST_POINTS = 2 * 1800 + 250
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Every option of RULES.md §2 as a field; the defaults are the ``pagat`` preset.
+
+    Build one field by field (``Rules(must_beat="trump_led")``), from a preset
+    (:meth:`preset`) or from text (:meth:`from_string`). An invalid value or
+    combination raises :class:`~pinochlekit.RulesError` naming the field.
+    """
+
+    players: int = _opt(4, "players at the table: 4 in two partnerships, 3 each for "
+                        "themself with a widow of 3 (RULES.md §3), or 2 with a stock "
+                        "(two-handed, RULES.md §4)", "all")
+    min_bid: int = _opt(250, "lowest opening bid (ordinary scale)", "000, 001, 003, 004")
+    bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
+    dealer_stuck: bool = _opt(
+        True, "if the players before the dealer all pass, the dealer takes the minimum bid "
+        "(otherwise the hand is passed out and the deal moves on)", "000, 003")
+    first_bid_required: bool = _opt(
+        False, "the first bidder (dealer's left) must open and may not pass", "001")
+    pass_with_help: bool = _opt(True, "'pass help' is allowed", "000, 003")
+    cards_passed: int = _opt(4, "cards the declarer's partner passes and gets back "
+                             "(0: cutthroat, no passing)", "000, 003, 004")
+    trump_needs_meld: bool = _opt(
+        False, "trump must be a suit where the declarer holds a run, marriage or dix "
+        "(any suit if none qualifies)", "001")
+    run_extra: RunExtra = _opt(
+        "marries", "an extra trump K or Q with a single run: 'marries' (190, both 230) "
+        "or 'nothing' (only an extra K and Q together make a marriage: 190)", "003")
+    doubles: Doubles = _opt(
+        "special", "double melds: 'special' (1500/300/1000/800/600/400) or 'plain' "
+        "(twice the single value)", "000, 003")
+    meld_reuse: MeldReuse = _opt(
+        "per_class", "'per_class': a card may serve once in each class; 'once': each card "
+        "in at most one meld, best total", "001, 002")
+    must_beat: MustBeat = _opt(
+        "always", "'always' (old rules): beat the winning card whenever possible; "
+        "'trump_led': only when trump is led (post-1945 books); 'following': when "
+        "following suit, but no need to over-trump when trump was not led", "001, 003")
+    first_lead: FirstLead = _opt("any", "first lead of a hand: 'any' card, or 'trump' if held",
+                                 "001, 002")
+    trump_follows_trump: bool = _opt(
+        False, "once a non-trump lead is trumped, later players holding trump must trump, "
+        "even holding the suit led", "002")
+    trick_points: TrickPoints = _opt(
+        "counters", "'counters': A/10/K = 10; 'fives': A/10 = 10, K/Q = 5; 'classic': "
+        "A 11, 10 10, K 4, Q 3, J 2; last trick 10 in every case", "001, 002, 003")
+    divide_by_ten: bool = _opt(False, "divide every meld, trick point, bid and target by ten",
+                               "000, 001, 003, 004")
+    save_meld_needs_trick: bool = _opt(
+        True, "defenders score meld only if they take a trick point (dix-only meld exempt)",
+        "003, 004")
+    set_penalty: SetPenalty = _opt(
+        "contract", "a set team: 'contract' loses the contract; 'chips' loses nothing and "
+        "the opponents score the contract; 'shortfall' loses only what it fell short",
+        "003, 002")
+    set_forfeits_meld: bool = _opt(True, "a set team scores nothing for its meld", "001, 003")
+    nines_redeal: NinesRedeal = _opt(
+        "off", "a redeal instead of bidding: 'six_or_five' (six nines, or five and no other "
+        "meld), 'five' (five or more nines and no meld)", "001, 004")
+    max_deals: int = _opt(0, "with nines redeal: the deal that must be played (3: at most "
+                          "three deals in a row); 0 for no limit", "001")
+    shoot_the_moon: bool = _opt(
+        False, "after meld the declarer may shoot the moon: partner sits out; every trick "
+        "scores 1000 and wins the game, anything less is a set", "002")
+    widow: Widow = _opt(
+        "out", "three-handed: the widow is shown to all and 'out' (kept out of play, its "
+        "trick points to the declarer) or 'take' (the declarer takes it and discards 3 "
+        "cards, which count for the declarer)", "002")
+    target: int = _opt(1500, "points that win the game (ordinary scale); if both teams "
+                       "reach it in one hand the declaring team wins", "all")
+
+    def __post_init__(self) -> None:
+        hints = _hints()
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            allowed = get_args(hints[f.name])
+            if allowed and value not in allowed:
+                words = ", ".join(repr(a) for a in allowed)
+                raise RulesError(f.name, f"must be one of {words}, not {value!r}")
+            kind = hints[f.name]
+            if kind is bool and not isinstance(value, bool):
+                raise RulesError(f.name, f"must be yes or no, not {value!r}")
+            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f.name, f"must be a whole number, not {value!r}")
+        self._check_combinations()
+
+    def _check_combinations(self) -> None:
+        if self.players not in (4, 3, 2):
+            raise RulesError("players", f"must be 4 (partnerships), 3 (widow) or 2 (stock), "
+                             f"not {self.players}")
+        if self.players == 3:
+            self._check_three()
+        elif self.widow != "out":
+            raise RulesError("widow", f"only three-handed has a widow: must be 'out' with "
+                             f"{self.players} players, not {self.widow!r}")
+        if self.players == 2:
+            _check_two_handed(self)
+        if self.cards_passed not in (4, 3, 0):
+            raise RulesError("cards_passed", f"must be one of 4, 3, 0, not {self.cards_passed}")
+        for name in ("min_bid", "bid_step", "target"):
+            if getattr(self, name) <= 0:
+                raise RulesError(name, f"must be positive, not {getattr(self, name)}")
+        if self.divide_by_ten:
+            for name in ("min_bid", "bid_step", "target"):
+                if getattr(self, name) % 10:
+                    raise RulesError(name, f"must be a multiple of 10 with divide_by_ten "
+                                     f"(it is written in the ordinary scale), not "
+                                     f"{getattr(self, name)}")
+            if self.trick_points != "counters":
+                raise RulesError("divide_by_ten", f"needs trick_points='counters': "
+                                 f"'{self.trick_points}' points do not divide by ten")
+        if self.set_penalty == "shortfall" and not self.set_forfeits_meld:
+            raise RulesError("set_forfeits_meld", "must be yes with set_penalty='shortfall' "
+                             "(the shortfall already counts the meld)")
+        if self.max_deals and (self.max_deals < 2 or self.nines_redeal == "off"):
+            raise RulesError("max_deals", "must be 0, or 2 or more with a nines_redeal rule")
+        if self.min_bid % self.bid_step:  # RULES.md §1 Auction: every bid a multiple of 10
+            raise RulesError("min_bid", f"must be a multiple of bid_step ({self.bid_step}), "
+                             f"not {self.min_bid}")
+        if self.players != 2 and self.min_bid > MOST_POINTS:
+            # no bid at all could be made: the first bidder who must open (or a stuck
+            # dealer) would have no legal action, and nobody could ever make a contract
+            raise RulesError("min_bid", f"must be at most {MOST_POINTS}, the most a side "
+                             f"can score in a hand (game.max_bid), not {self.min_bid}")
+
+    def _check_three(self) -> None:
+        """RULES.md §3: no partners, so nothing is passed and no partner sits out."""
+        if self.cards_passed:
+            raise RulesError("cards_passed", f"must be 0 with 3 players (there are no "
+                             f"partners to pass to), not {self.cards_passed}")
+        if self.pass_with_help:
+            raise RulesError("pass_with_help", "must be no with 3 players (there is no "
+                             "partner to help)")
+        if self.shoot_the_moon:
+            raise RulesError("shoot_the_moon", "must be no with 3 players (the moon sits "
+                             "partner out; three-handed has no partners)")
+        if self.set_penalty == "chips":
+            raise RulesError("set_penalty", "must be 'shortfall' or 'contract' with 3 "
+                             "players (chip scoring pays one opposing team)")
+
+    # -- values in play -------------------------------------------------------
+
+    @property
+    def unit(self) -> int:
+        """10 with ``divide_by_ten``, else 1: ordinary values are divided by this."""
+        return 10 if self.divide_by_ten else 1
+
+    @property
+    def opening_bid(self) -> int:
+        """The lowest opening bid in the game's own scale."""
+        return self.min_bid // self.unit
+
+    @property
+    def step(self) -> int:
+        """The bid step in the game's own scale."""
+        return self.bid_step // self.unit
+
+    @property
+    def game_target(self) -> int:
+        """The target in the game's own scale."""
+        return self.target // self.unit
+
+    @property
+    def trick_total(self) -> int:
+        """All the trick points of a hand, last trick included (250, or 25)."""
+        return 250 // self.unit
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 12, or 15 three-handed (RULES.md §3); 12 in the
+        two-handed game, the rest being the stock (RULES.md §4)."""
+        return {3: 15, 2: 12}.get(self.players, 12)
+
+    @property
+    def widow_size(self) -> int:
+        """Cards dealt to the widow: 3 three-handed (RULES.md §3), else 0."""
+        return 3 if self.players == 3 else 0
+
+    @property
+    def partnership(self) -> bool:
+        """Whether seats play in two partnerships (four-handed)."""
+        return self.players == 4
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3; without
+        partnerships every seat is its own team (its score index)."""
+        return seat % 2 if self.players == 4 else seat
+
+    @property
+    def teams(self) -> int:
+        """How many scores the game keeps."""
+        return 2 if self.players == 4 else self.players
+
+    # -- presets and text -----------------------------------------------------
+
+    @staticmethod
+    def presets(players: int | None = 4) -> list[str]:
+        """The preset names for ``players`` (four-handed by default, ``None`` for every
+        preset), the default first.
+
+        >>> Rules.presets()[:3]
+        ['pagat', 'modern', 'stonebridge']
+        >>> Rules.presets(2)
+        ['two']
+        """
+        return [name for name, fields in PRESETS.items()
+                if players is None or fields.get("players", 4) == players]
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named preset; :class:`RulesError` for an unknown name."""
+        return _preset(name.strip().lower())
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated like a new object)."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(sorted(unknown)[0], "no such option")
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def from_string(cls, text: str) -> Rules:
+        """Read ``preset``, ``preset(field=value, ...)`` or ``field=value, ...``.
+
+        Values are numbers, ``yes``/``no`` (or ``true``/``false``) and words.
+
+        >>> Rules.from_string("cutthroat(target=1000)").cards_passed
+        0
+        >>> Rules.from_string("pagat(must_beat=sometimes)")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pinochlekit.RulesError: must_beat: must be one of 'always', ... not 'sometimes'
+        """
+        text = text.strip()
+        match = re.fullmatch(r"([A-Za-z_][\w]*)\s*(?:\((.*)\))?", text, re.S)
+        if match and "=" not in match.group(1):
+            name, body = match.group(1), match.group(2) or ""
+        else:
+            name, body = "pagat", text
+        base = cls.preset(name)
+        changes: dict[str, Any] = {}
+        hints = _hints()
+        for part in filter(None, (p.strip() for p in body.split(","))):
+            key, sep, raw = part.partition("=")
+            key, raw = key.strip(), raw.strip().strip("'\"")
+            if not sep or not key:
+                raise RulesError("rules", f"bad option {part!r}: write field=value")
+            if key not in hints:
+                raise RulesError(key, f"no such option (options: "
+                                 f"{', '.join(f.name for f in dataclasses.fields(cls))})")
+            changes[key] = _read_value(key, hints[key], raw)
+        return base.replace(**changes)
+
+    def changes_from(self, base: Rules) -> dict[str, Any]:
+        """The fields whose values differ from ``base``, in field order."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(base, f.name)}
+
+    @property
+    def nearest_preset(self) -> str:
+        """The preset that needs the fewest overrides to give these rules (among the
+        presets for the same number of players, when there are any)."""
+        names = Rules.presets(self.players) or list(PRESETS)
+        return min(names, key=lambda name: len(self.changes_from(Rules.preset(name))))
+
+    def __str__(self) -> str:
+        return _rules_text(self)
+
+    def _text(self) -> str:
+        name = self.nearest_preset
+        changes = self.changes_from(Rules.preset(name))
+        if not changes:
+            return name
+        body = ", ".join(f"{k}={_write_value(v)}" for k, v in changes.items())
+        return f"{name}({body})"
+
+    def describe(self) -> list[tuple[str, str, str, str]]:
+        """Every option as (name, value, meaning, source) rows."""
+        return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
+                 f.metadata["source"]) for f in dataclasses.fields(self)]
+
+
+#: Options with no meaning in the two-handed game (no auction, no partners, one
+#: combination per meld): they must keep their default values with ``players=2``.
+_NOT_FOR_TWO: dict[str, str] = {
+    "min_bid": "there is no auction", "bid_step": "there is no auction",
+    "dealer_stuck": "there is no auction", "first_bid_required": "there is no auction",
+    "pass_with_help": "there is no auction", "cards_passed": "there is no passing",
+    "trump_needs_meld": "the turned-up card makes trump",
+    "first_lead": "the first trick is played without any obligation",
+    "trump_follows_trump": "a trick has only two cards",
+    "save_meld_needs_trick": "every meld counts when it is laid",
+    "set_penalty": "there is no contract", "set_forfeits_meld": "there is no contract",
+    "nines_redeal": "there is no auction", "max_deals": "there is no auction",
+    "shoot_the_moon": "there is no contract",
+    "run_extra": "a meld is laid one combination at a time",
+    "doubles": "a meld is laid one combination at a time",
+}
+
+#: The options the two-handed game refuses to change from their defaults
+#: (RULES.md §4), for interfaces that leave them off their forms.
+TWO_HANDED_FIXED: frozenset[str] = frozenset(_NOT_FOR_TWO)
+
+
+def _check_two_handed(rules: Rules) -> None:
+    """RULES.md §4: refuse, naming the field, options that make no sense with two players."""
+    for f in dataclasses.fields(rules):
+        reason = _NOT_FOR_TWO.get(f.name)
+        if reason and getattr(rules, f.name) != f.default:
+            raise RulesError(f.name, f"not an option of the two-handed game ({reason}); "
+                             f"leave it at {_write_value(f.default)}")
+
+
+@cache
+def _preset(name: str) -> Rules:
+    overrides = PRESETS.get(name)
+    if overrides is None:
+        raise RulesError("preset", f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+    return Rules(**overrides)
+
+
+@lru_cache(maxsize=256)
+def _rules_text(rules: Rules) -> str:
+    return rules._text()
+
+
+@lru_cache(maxsize=1)
+def _hints() -> dict[str, Any]:
+    return get_type_hints(Rules)
+
+
+def _read_value(key: str, kind: Any, raw: str) -> Any:
+    if kind is bool:
+        low = raw.lower()
+        if low in ("yes", "true", "on", "1"):
+            return True
+        if low in ("no", "false", "off", "0"):
+            return False
+        raise RulesError(key, f"must be yes or no, not {raw!r}")
+    if kind is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise RulesError(key, f"must be a whole number, not {raw!r}") from None
+    return raw
+
+
+def _write_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+#: Preset name → the fields it changes from the defaults (RULES.md §2 Presets).
+PRESETS: dict[str, dict[str, Any]] = {
+    "pagat": {},
+    "modern": {"must_beat": "trump_led"},
+    "stonebridge": {"min_bid": 190, "cards_passed": 0, "doubles": "plain",
+                    "must_beat": "trump_led", "trick_points": "fives"},
+    "playingcards": {"divide_by_ten": True, "min_bid": 200, "cards_passed": 3,
+                     "nines_redeal": "five", "save_meld_needs_trick": False},
+    "chips": {"set_penalty": "chips"},
+    "cutthroat": {"cards_passed": 0},
+    "family1000": {"target": 1000, "first_lead": "trump", "trump_follows_trump": True,
+                   "trick_points": "classic", "meld_reuse": "once",
+                   "set_penalty": "shortfall", "shoot_the_moon": True},
+    "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
+              "set_penalty": "shortfall"},
+    "two": {"players": 2, "trick_points": "classic", "target": 1000},
+}
+
+#: Preset name → where its rules come from.
+PRESET_SOURCES: dict[str, str] = {
+    "pagat": "'My Family's Pinochle' as on pagat.com (seeds 000 and 003): RULES.md §1",
+    "modern": "pagat with the post-1945 books' play: must beat only when trump is led "
+              "(seed 003, Variations)",
+    "stonebridge": "Steve Birnbaum's Stonebridge Pinochle as summarised in seed 003: "
+                   "minimum bid 190, no passing, plain doubles, K/Q worth 5",
+    "playingcards": "PlayingCards.io rules (seed 004): divide by ten, bid 20 by 1, pass 3, "
+                    "game 150, nines redeal, meld kept without a trick",
+    "chips": "pagat with Robert J Gauen's chip scoring (seed 003, Variations)",
+    "cutthroat": "pagat with no passing (seed 003, 'cutthroat')",
+    "family1000": "the four-handed game of seed 002: game 1000, trump led first, trump "
+                  "follows trump, classic trick points, each card in one meld, shortfall "
+                  "set, shoot the moon",
+    "three": "three-handed auction pinochle of seed 002 (RULES.md §3): 15 cards each and a "
+             "widow of 3 shown to all, individual bidding and meld, a short declarer loses "
+             "the shortfall, game 1000; the rest as pagat (docs/three-handed.md)",
+    "two": "two-handed pinochle, Bicycle's version (seed 000, RULES.md §4): 12 cards each, "
+           "turned-up trump, stock, one meld per won trick, classic trick points, game 1000",
+}

@@ -1,0 +1,43 @@
+"""Duplicate matches between two players, with confidence intervals.
+
+:mod:`pinochlekit.match.duplicate` plays the deal pairs (and game pairs);
+:mod:`pinochlekit.match.stats` holds the statistics.
+"""
+
+from pinochlekit.match.duplicate import (
+    FORMAT,
+    DealPair,
+    GamePair,
+    HandOutcome,
+    MatchConfig,
+    MatchError,
+    MatchResult,
+    ProgressBar,
+    Work,
+    create_player,
+    play_deal_pair,
+    play_game_pair,
+    run_match,
+    seatings,
+)
+from pinochlekit.match.stats import Interval, interval, t_quantile
+
+__all__ = [
+    "FORMAT",
+    "DealPair",
+    "GamePair",
+    "HandOutcome",
+    "Interval",
+    "MatchConfig",
+    "MatchError",
+    "MatchResult",
+    "ProgressBar",
+    "Work",
+    "create_player",
+    "interval",
+    "play_deal_pair",
+    "play_game_pair",
+    "run_match",
+    "seatings",
+    "t_quantile",
+]

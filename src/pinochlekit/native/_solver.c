@@ -1,0 +1,333 @@
+/* The exact endgame solver of pinochlekit.players.search.solver, in C.
+ *
+ * Alpha-beta over the rest of the play with every hand known; the value is the
+ * trick points of one team (RULES.md §1 Counting: the cards' points and 10 for
+ * the last trick). Legal cards follow RULES.md §1 Play rules 1-3 with the §2
+ * must-beat, trump-follows-trump and first-lead options, exactly as
+ * pinochlekit.engine.tricks.follow_mask / legal_mask. A transposition table at trick
+ * boundaries stores bounds; interchangeable kinds (same suit, same points, no
+ * other card between them outside the hand) are searched once. The Python
+ * module solver.py is the reference; tests/test_solver.py checks both against
+ * a plain minimax.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SUIT(k) ((k) / 6)
+static const uint32_t SUIT_MASK[4] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18};
+
+typedef struct {
+    int trump, beat_follow, beat_trump_led, over_trump, trump_follows, first_lead_trump;
+    int points[24];
+    int bonus, team, out, size;
+    uint32_t once[4], twice[4];
+    int trick[4], seats[4], ntrick;
+} Search;
+
+/* Transposition table: key = the four hands and the leader; bounds low..high. */
+typedef struct {
+    uint64_t k[4];
+    uint32_t gen;
+    int16_t low, high;
+} Entry;
+
+#define TT_BITS 18
+#define TT_SIZE (1u << TT_BITS)
+static Entry *table = NULL;
+static uint32_t generation = 0;
+
+static inline uint32_t above(int card) {
+    return SUIT_MASK[SUIT(card)] & ~((2u << card) - 1u);
+}
+
+static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
+
+static int winner_index(const int *trick, int n, int trump) {
+    int best = 0, best_card = trick[0];
+    for (int i = 1; i < n; i++) {
+        int c = trick[i];
+        if (SUIT(c) == SUIT(best_card)) {
+            if (c > best_card) { best = i; best_card = c; }
+        } else if (SUIT(c) == trump) {
+            best = i; best_card = c;
+        }
+    }
+    return best;
+}
+
+static uint32_t legal(const Search *s, uint32_t once) {
+    uint32_t trumps = once & SUIT_MASK[s->trump];
+    if (s->ntrick == 0) {
+        if (s->first_lead_trump && trumps) return trumps;
+        return once;
+    }
+    int high = s->trick[winner_index(s->trick, s->ntrick, s->trump)];
+    int led = SUIT(s->trick[0]);
+    uint32_t up = above(high);
+    int trumped = led != s->trump && SUIT(high) == s->trump;
+    if (trumped && s->trump_follows && trumps) {
+        uint32_t higher = trumps & up;
+        return (s->over_trump && higher) ? higher : trumps;
+    }
+    uint32_t following = once & SUIT_MASK[led];
+    if (following) {
+        int must = led == s->trump ? s->beat_trump_led : s->beat_follow;
+        if (must && !trumped && (following & up)) return following & up;
+        return following;
+    }
+    if (trumps) {
+        if (trumped && s->over_trump && (trumps & up)) return trumps & up;
+        return trumps;
+    }
+    return once;
+}
+
+/* Of each group of interchangeable kinds of ``once`` keep the lowest. */
+static uint32_t groups(uint32_t once, uint32_t others, const int *points) {
+    uint32_t keep = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int previous = -1;
+        for (int kind = suit * 6; kind < suit * 6 + 6; kind++) {
+            if (!((once >> kind) & 1u)) {
+                if ((others >> kind) & 1u) previous = -1;
+                continue;
+            }
+            int other = (others >> kind) & 1u;
+            if (previous >= 0 && !other && points[kind] == points[previous]) continue;
+            keep |= 1u << kind;
+            previous = other ? -1 : kind;
+        }
+    }
+    return keep;
+}
+
+static inline int next_seat(const Search *s, int seat) {
+    seat = (seat + 1) % 4;
+    return seat == s->out ? (seat + 1) % 4 : seat;
+}
+
+static int search(Search *s, int seat, int alpha, int beta);
+
+/* After a card completed the trick: score it and search on from the winner. */
+static int close_trick(Search *s, int alpha, int beta) {
+    int w = s->seats[winner_index(s->trick, s->ntrick, s->trump)];
+    int value = 0;
+    for (int i = 0; i < s->ntrick; i++) value += s->points[s->trick[i]];
+    if (!s->once[w]) value += s->bonus;
+    int gained = (w % 2 == s->team) ? value : 0;
+    int trick[4], seats[4], n = s->ntrick;
+    memcpy(trick, s->trick, sizeof trick);
+    memcpy(seats, s->seats, sizeof seats);
+    s->ntrick = 0;
+    int score = gained + search(s, w, alpha - gained, beta - gained);
+    memcpy(s->trick, trick, sizeof trick);
+    memcpy(s->seats, seats, sizeof seats);
+    s->ntrick = n;
+    return score;
+}
+
+static int search(Search *s, int seat, int alpha, int beta) {
+    Entry *entry = NULL;
+    uint64_t k[4] = {0, 0, 0, 0};
+    if (s->ntrick == 0) {
+        if (!s->once[seat]) return 0;
+        uint64_t h = (uint64_t)seat;
+        for (int i = 0; i < 4; i++) {
+            k[i] = (uint64_t)s->once[i] | (uint64_t)s->twice[i] << 24;
+            h = (h ^ k[i]) * 0x9E3779B97F4A7C15ull;
+        }
+        k[3] |= (uint64_t)seat << 48;
+        entry = &table[(h >> 29) & (TT_SIZE - 1)];
+        if (entry->gen == generation && !memcmp(entry->k, k, sizeof k)) {
+            int low = entry->low, high = entry->high;
+            if (low >= beta || low == high) return low;
+            if (high <= alpha) return high;
+            if (low > alpha) alpha = low;
+            if (high < beta) beta = high;
+        }
+    }
+    int maximize = seat % 2 == s->team;
+    uint32_t others = 0;
+    for (int o = 0; o < 4; o++) if (o != seat) others |= s->once[o];
+    for (int i = 0; i < s->ntrick; i++) others |= 1u << s->trick[i];
+    uint32_t moves = groups(legal(s, s->once[seat]), others, s->points);
+    int best = maximize ? -1 : (1 << 30);
+    int a = alpha, b = beta;
+    while (moves) {
+        int card = ctz32(moves);
+        uint32_t bit = 1u << card;
+        moves &= moves - 1;
+        uint32_t o = s->once[seat], t = s->twice[seat];
+        if (t & bit) s->twice[seat] = t & ~bit; else s->once[seat] = o & ~bit;
+        s->trick[s->ntrick] = card;
+        s->seats[s->ntrick] = seat;
+        s->ntrick++;
+        int score;
+        if (s->ntrick == s->size) score = close_trick(s, a, b);
+        else score = search(s, next_seat(s, seat), a, b);
+        s->ntrick--;
+        s->once[seat] = o;
+        s->twice[seat] = t;
+        if (maximize) {
+            if (score > best) { best = score; if (score > a) a = score; }
+        } else if (score < best) {
+            best = score;
+            if (score < b) b = score;
+        }
+        if (a >= b) break;
+    }
+    if (entry) {
+        int low = 0, high = 1 << 14;
+        if (entry->gen == generation && !memcmp(entry->k, k, sizeof k)) {
+            low = entry->low;
+            high = entry->high;
+        }
+        if (best <= alpha) { if (best < high) high = best; }
+        else if (best >= beta) { if (best > low) low = best; }
+        else low = high = best;
+        memcpy(entry->k, k, sizeof k);
+        entry->gen = generation;
+        entry->low = (int16_t)low;
+        entry->high = (int16_t)high;
+    }
+    return best;
+}
+
+/* Parse the arguments shared by solve and card_values. */
+static int parse(PyObject *args, Search *s, int *to_act) {
+    int trump, bits, bonus, out, team;
+    Py_buffer points, trick;
+    PyObject *hands;
+    if (!PyArg_ParseTuple(args, "iiy*iO!y*iii", &trump, &bits, &points, &bonus, &PyTuple_Type,
+                          &hands, &trick, to_act, &out, &team))
+        return -1;
+    int ok = 0;
+    memset(s, 0, sizeof *s);
+    if (trump < 0 || trump > 3 || team < 0 || team > 1 || *to_act < 0 || *to_act > 3
+        || out < -1 || out > 3) {
+        PyErr_SetString(PyExc_ValueError, "trump, seat or team out of range");
+        ok = -1;
+    } else if (points.len != 24 || PyTuple_GET_SIZE(hands) != 8 || trick.len % 2
+               || trick.len > 6) {
+        PyErr_SetString(PyExc_ValueError, "24 points, 8 hand masks and at most 3 plays needed");
+        ok = -1;
+    }
+    if (!ok) {
+        s->trump = trump;
+        s->beat_follow = bits & 1;
+        s->beat_trump_led = (bits >> 1) & 1;
+        s->over_trump = (bits >> 2) & 1;
+        s->trump_follows = (bits >> 3) & 1;
+        s->first_lead_trump = (bits >> 4) & 1;
+        for (int k = 0; k < 24; k++) s->points[k] = ((unsigned char *)points.buf)[k];
+        s->bonus = bonus;
+        s->team = team;
+        s->out = out;
+        s->size = out >= 0 ? 3 : 4;
+        for (int i = 0; i < 8 && !ok; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands, i));
+            if (PyErr_Occurred() || v >> 24) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_ValueError, "hand masks are 24-bit whole numbers");
+                ok = -1;
+            } else if (i % 2) {
+                s->twice[i / 2] = (uint32_t)v;
+            } else {
+                s->once[i / 2] = (uint32_t)v;
+            }
+        }
+        const unsigned char *t = trick.buf;
+        s->ntrick = (int)(trick.len / 2);
+        for (int i = 0; i < s->ntrick && !ok; i++) {
+            if (t[2 * i] > 3 || t[2 * i + 1] > 23) {
+                PyErr_SetString(PyExc_ValueError, "bad play in the trick");
+                ok = -1;
+            }
+            s->seats[i] = t[2 * i];
+            s->trick[i] = t[2 * i + 1];
+        }
+        if (!ok && s->ntrick >= s->size) {
+            PyErr_SetString(PyExc_ValueError, "the trick is already complete");
+            ok = -1;
+        }
+    }
+    PyBuffer_Release(&points);
+    PyBuffer_Release(&trick);
+    if (!ok && !table) {
+        table = PyMem_Calloc(TT_SIZE, sizeof(Entry));
+        if (!table) { PyErr_NoMemory(); ok = -1; }
+    }
+    if (!ok) {
+        generation++;
+        if (!generation) {  /* wrapped: clear for real */
+            memset(table, 0, TT_SIZE * sizeof(Entry));
+            generation = 1;
+        }
+    }
+    return ok;
+}
+
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    Search s;
+    int to_act;
+    if (parse(args, &s, &to_act) < 0) return NULL;
+    int value;
+    value = search(&s, to_act, -1, 1 << 14);
+    return PyLong_FromLong(value);
+}
+
+static PyObject *py_card_values(PyObject *self, PyObject *args) {
+    Search s;
+    int to_act;
+    if (parse(args, &s, &to_act) < 0) return NULL;
+    uint32_t moves = legal(&s, s.once[to_act]);
+    int values[24];
+    uint32_t done = moves;
+    while (moves) {
+        int card = ctz32(moves);
+        uint32_t bit = 1u << card;
+        moves &= moves - 1;
+        uint32_t o = s.once[to_act], t = s.twice[to_act];
+        if (t & bit) s.twice[to_act] = t & ~bit; else s.once[to_act] = o & ~bit;
+        s.trick[s.ntrick] = card;
+        s.seats[s.ntrick] = to_act;
+        s.ntrick++;
+        if (s.ntrick == s.size) values[card] = close_trick(&s, -1, 1 << 14);
+        else values[card] = search(&s, next_seat(&s, to_act), -1, 1 << 14);
+        s.ntrick--;
+        s.once[to_act] = o;
+        s.twice[to_act] = t;
+    }
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int card = 0; card < 24; card++) {
+        if (!((done >> card) & 1u)) continue;
+        PyObject *pair = Py_BuildValue("(ii)", card, values[card]);
+        if (!pair || PyList_Append(out, pair) < 0) {
+            Py_XDECREF(pair);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS,
+     "solve(trump, flags, points, bonus, hands, trick, to_act, sitting_out, team) -> int"},
+    {"card_values", py_card_values, METH_VARARGS,
+     "card_values(trump, flags, points, bonus, hands, trick, to_act, sitting_out, team)"
+     " -> [(card, value)]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_solver",
+    "Exact endgame solver (see pinochlekit.players.search.solver).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }

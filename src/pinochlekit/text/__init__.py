@@ -1,0 +1,1 @@
+"""Words for people: narration of actions and explanations of results."""
