@@ -42,7 +42,7 @@ def main() -> None:
             rng.shuffle(deck)
             hands = tuple(Hand.from_cards(deck[i * tricks:(i + 1) * tricks])
                           for i in range(seats))
-            # Three-handed (RULES.md §3): a random declarer alone against the two others.
+            # Three-handed (docs/rules.md §3): a random declarer alone against the two others.
             end = Endgame(rng.randrange(4), hands, rng.randrange(seats),
                           declarer=rng.randrange(3) if seats == 3 else -1)
             start = time.process_time()

@@ -2,7 +2,7 @@
 
 A pro (default settings: 4,000 bidding rounds, 200 rollouts per card) sits at
 seat 0 among two standard players for ``--hands`` hands of the three-handed game
-(RULES.md §3). At each of the pro's decisions a copy of the player decides the
+(docs/rules.md §3). At each of the pro's decisions a copy of the player decides the
 same view with the Python simulator (``simulate.python_backend``), then the
 player itself with the C core (``fastcore.backend``); both must choose the same
 action. Reported: the CPU time (``time.process_time``) of the pro's card

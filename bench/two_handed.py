@@ -1,4 +1,4 @@
-"""Two-handed hands per second (RULES.md §4), one core.
+"""Two-handed hands per second (docs/rules.md §4), one core.
 
 Two measures, each repeated ``--repeat`` times:
 

@@ -1,7 +1,7 @@
 """The ``pinochle`` command line, run for real as ``python -m pinochlekit``.
 
 Every subcommand is exercised through a subprocess: known outputs (a meld from
-RULES.md §1, legal plays under the old and modern rules), whole demo games
+docs/rules.md §1, legal plays under the old and modern rules), whole demo games
 under several presets, determinism, record and replay, and bad input that must
 give one ``pinochle: error:`` line, a non-zero status and no traceback.
 """
@@ -108,7 +108,7 @@ def test_rules_of_a_divided_preset_show_values_in_play() -> None:
 
 
 def test_meld_run_and_dix() -> None:
-    # RULES.md §1 Meld: run 150, dix 10.
+    # docs/rules.md §1 Meld: run 150, dix 10.
     assert ok("meld", "--trump", "S", "AS", "TS", "KS", "QS", "JS", "9S") == [
         "run  AS TS KS QS JS  150",
         "dix  9S               10",
@@ -121,7 +121,7 @@ def test_meld_accepts_one_quoted_string_and_other_notation() -> None:
 
 
 def test_meld_json() -> None:
-    # RULES.md §1: run + extra K marries (190), common marriage, dix, pinochle.
+    # docs/rules.md §1: run + extra K marries (190), common marriage, dix, pinochle.
     data = json.loads("\n".join(ok("meld", "--trump", "S", "--json",
                                    "AS TS KS KS QS JS 9S QH KH JD")))
     assert data == {
@@ -161,7 +161,7 @@ def test_legal_old_rules_must_beat() -> None:
 
 
 def test_legal_second_ace_cannot_beat_the_first() -> None:
-    # RULES.md §1 Play: the first of two identical cards wins, so AH does not beat AH.
+    # docs/rules.md §1 Play: the first of two identical cards wins, so AH does not beat AH.
     lines = ok("legal", "--trump", "S", "--trick", "KH AH", "AH TH 9H KS")
     assert lines[0] == "legal: AH TH 9H"
     assert "  KS  must follow hearts with AH, TH or 9H" in lines

@@ -230,7 +230,7 @@ def test_moon_seat_sits_out_on_both_paths() -> None:
 
 
 def reference_deck(seed: str) -> list[int]:
-    """RULES.md §1 Deal as deals.py documents it, written out slowly."""
+    """docs/rules.md §1 Deal as deals.py documents it, written out slowly."""
     stream = hashlib.shake_256(f"pinochlekit/shuffle/{seed}".encode()).digest(48 * 8)
     keys = [struct.unpack(">Q", stream[8 * i:8 * i + 8])[0] for i in range(48)]
     positions = sorted(range(48), key=lambda i: (keys[i], i))

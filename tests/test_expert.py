@@ -212,7 +212,7 @@ def test_passing_candidates_and_backends_agree() -> None:
 
 def test_solver_values_become_round_scores_in_the_same_order() -> None:
     # On the true deal, the round score the expert gives each card from the exact
-    # solver ranks the cards as the solver's trick points do (RULES.md §1 Scoring:
+    # solver ranks the cards as the solver's trick points do (docs/rules.md §1 Scoring:
     # the round score grows with the team's trick points).
     from pinochlekit.players.search.solver import Endgame, card_values
     checked = 0
@@ -237,7 +237,7 @@ def test_solver_values_become_round_scores_in_the_same_order() -> None:
     assert checked >= 4
 
 
-# -- three-handed (RULES.md §3) ------------------------------------------------------------
+# -- three-handed (docs/rules.md §3) ------------------------------------------------------------
 
 THREE = {"out": "three(target=500)", "take": "three(widow=take, target=500)"}
 FAST3 = "expert(time=0.01)"
@@ -469,7 +469,7 @@ def test_give_candidates_offer_trumps_and_both_pinochle_parts() -> None:
 
 
 def test_pass_with_help_says_what_inference_reads() -> None:
-    """RULES.md §1 Auction, "pass with help": expert's pass says help exactly when
+    """docs/rules.md §1 Auction, "pass with help": expert's pass says help exactly when
     partner is still in the auction and its best meld is at least HELP_MELD (the
     meaning its own inference gives a partner's help); never where the option is off."""
     meld = meld_function(Rules.preset("pagat"))

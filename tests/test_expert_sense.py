@@ -41,7 +41,7 @@ Position = tuple[Game, int]
 
 
 def is_counter(card: int) -> bool:
-    """RULES.md §1 Counting: aces, tens and kings score in tricks."""
+    """docs/rules.md §1 Counting: aces, tens and kings score in tricks."""
     return card % 6 >= Rank.KING
 
 
@@ -57,7 +57,7 @@ def plays(game: Game) -> list[Card]:
 
 def team_wins_whatever(game: Game, seat: int) -> bool:
     """Whether ``seat``'s team takes the current trick whichever legal card ``seat``
-    plays and whatever the players after it play (full game state, RULES.md §1 Play)."""
+    plays and whatever the players after it play (full game state, docs/rules.md §1 Play)."""
     def wins(state: Game) -> bool:
         if not state.trick:  # the trick just finished
             return state.tricks[-1].winner % 2 == seat % 2

@@ -204,7 +204,7 @@ def test_scores_of_every_outcome(played: list[PlayedHand]) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_scores_against_finish(name: str) -> None:
     """Game._finish on crafted hands (a private hook, used only here): every branch of
-    RULES.md §1 Scoring and the §2 set options, the dix exception and the moon."""
+    docs/rules.md §1 Scoring and the §2 set options, the dix exception and the moon."""
     rules = Rules.from_string(name)
     rng = random.Random(name)
     base = Game.new(rules, seed=1, dealer=3)

@@ -145,7 +145,7 @@ def test_skilled_backend_matches_python(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["three", "three(widow=take)"])
 def test_skilled_three_handed_backend_matches_python(name: str) -> None:
-    """Three-handed (RULES.md §3): bid rounds and play-outs with the skilled play."""
+    """Three-handed (docs/rules.md §3): bid rounds and play-outs with the skilled play."""
     rules = Rules.from_string(name)
     rng = random.Random(name)
     game = Game.new(rules, seed=5)

@@ -1,4 +1,4 @@
-"""The C simulation core in the three-handed game (RULES.md §3) against the Python simulator.
+"""The C simulation core in the three-handed game (docs/rules.md §3) against the Python simulator.
 
 ``simulate.python_backend`` is the reference: for random deals and for positions of
 real three-handed games (seen by each seat, unseen cards from the hidden-card

@@ -1,4 +1,4 @@
-"""Information leaks (STYLE.md, tests 5; RULES.md §5 "none may see any card its seat
+"""Information leaks (STYLE.md, tests 5; docs/rules.md §5 "none may see any card its seat
 could not see at a real table").
 
 For a random prefix of a random game and each seat ``s``, a second deal is built
@@ -244,7 +244,7 @@ def candidate_deals(facts: DealFacts, seat: int, rules: Rules, rng: random.Rando
 
 def check_no_other_hands(game: Game, as_dict: bool) -> None:
     """A seat's view holds its own hand only; a spectator's none; passed cards
-    only for the declarer and partner (RULES.md §1 Passing)."""
+    only for the declarer and partner (docs/rules.md §1 Passing)."""
     public = game.public_view()
     assert public.hand is None and public.given is None and public.returned is None
     assert public.legal_actions == ()
@@ -317,7 +317,7 @@ def compare(prefix: Prefix, k: int, seat: int, alt: Deal, real: Replay, tally: T
     for step, action in enumerate(prefix.actions, 1):
         actor = game.to_act
         if not game.is_legal(action):
-            # Only what depends on another seat's hand can turn illegal: a play (RULES.md
+            # Only what depends on another seat's hand can turn illegal: a play (docs/rules.md
             # §1 Play), a nines redeal, or trump that must hold meld (§2, seed 001).
             assert actor != seat, f"seat {seat}'s own {action} became illegal at step {step}"
             assert isinstance(action, Play | Redeal | NameTrump), action

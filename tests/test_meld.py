@@ -1,4 +1,4 @@
-"""Meld (RULES.md §1 Meld, §2 meld options) checked three ways.
+"""Meld (docs/rules.md §1 Meld, §2 meld options) checked three ways.
 
 1. A slow reference written differently from ``pinochlekit.engine.meld``: every meld
    is an explicit set of *physical* cards (the two copies of a kind are cards
@@ -38,11 +38,11 @@ A, T, K, Q, J, N = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NI
 #: (kind, copy): one physical card of the 48.
 Physical = tuple[int, int]
 
-#: RULES.md §1 Meld table, ordinary scale: single melds.
+#: docs/rules.md §1 Meld table, ordinary scale: single melds.
 SINGLE = {"run": 150, "royal marriage": 40, "common marriage": 20, "dix": 10,
           "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40,
           "pinochle": 40}
-#: RULES.md §1 and §2 "double melds = special values".
+#: docs/rules.md §1 and §2 "double melds = special values".
 SPECIAL_DOUBLE = {"run": 1500, "aces around": 1000, "kings around": 800,
                   "queens around": 600, "jacks around": 400, "pinochle": 300}
 AROUNDS = {A: "aces around", K: "kings around", Q: "queens around", J: "jacks around"}
@@ -115,7 +115,7 @@ def tokens(cand: Candidate, rules: Rules) -> frozenset[tuple[str, Physical]]:
     """The resources a meld takes: a physical card within its class ("once": at all).
 
     Within class I, runs, marriages and dix are tracked apart so that
-    :func:`may_join` can apply the run/marriage rule of RULES.md §1.
+    :func:`may_join` can apply the run/marriage rule of docs/rules.md §1.
     """
     if rules.meld_reuse == "once":
         group = "any"
@@ -408,7 +408,7 @@ def test_random_meld_rich_hands(rules: Rules) -> None:
 
 
 # ---------------------------------------------------------------------------
-# The rule table: worked examples, named after their source (RULES.md §1 and
+# The rule table: worked examples, named after their source (docs/rules.md §1 and
 # §2, seeds 000-004 in shared/seeds).
 
 PAGAT = Rules()
@@ -424,7 +424,7 @@ DOUBLE_RUN = "AS AS TS TS KS KS QS QS JS JS"
 ROUND_HOUSE = "KS QS KH QH KD QD KC QC"
 
 RULE_TABLE: list[tuple[str, str, int | None, Rules, int]] = [
-    # RULES.md §1 Meld table
+    # docs/rules.md §1 Meld table
     ("RULES-1-run=150", TRUMP_RUN, S, PAGAT, 150),
     ("RULES-1-run-in-trump-only", "AH TH KH QH JH", S, PAGAT, 20),
     ("RULES-1-double-run=1500", DOUBLE_RUN, S, PAGAT, 1500),
@@ -464,12 +464,12 @@ RULE_TABLE: list[tuple[str, str, int | None, Rules, int]] = [
     ("meld-doctest=260", "AS TS KS KS QS JS 9S QH KH JD", S, PAGAT, 260),
     # trump=None: before trump is named (nines redeal): no run, no dix
     ("RULES-2-no-trump-no-run-no-dix", TRUMP_RUN + " 9S 9S", None, PAGAT, 20),
-    # RULES.md §2 extra K/Q with a run = "scores nothing extra" (seed 003 Variations)
+    # docs/rules.md §2 extra K/Q with a run = "scores nothing extra" (seed 003 Variations)
     ("seed003-variation-extra-king-nothing=150", "AS TS KS KS QS JS", S, NOTHING, 150),
     ("seed003-variation-extra-queen-nothing=150", "AS TS KS QS QS JS", S, NOTHING, 150),
     ("seed003-variation-ATKKQQJ-nothing=190", "AS TS KS KS QS QS JS", S, NOTHING, 190),
     ("seed003-main-ATKKQQJ-marries=230", "AS TS KS KS QS QS JS", S, PAGAT, 230),
-    # RULES.md §2 double melds = plain (seed 003, Stonebridge)
+    # docs/rules.md §2 double melds = plain (seed 003, Stonebridge)
     ("seed003-stonebridge-double-run=300", DOUBLE_RUN, S, STONEBRIDGE, 300),
     ("seed003-stonebridge-double-pinochle=80", "QS QS JD JD", H, STONEBRIDGE, 80),
     ("seed003-stonebridge-double-aces=200", "AS AS AH AH AD AD AC AC", H, STONEBRIDGE, 200),
@@ -484,7 +484,7 @@ RULE_TABLE: list[tuple[str, str, int | None, Rules, int]] = [
     ("seed001-queen-in-marriage-and-pinochle=60", "KS QS JD", H, PAGAT, 60),
     ("seed001-double-around-ten-times=1000", "AS AS AH AH AD AD AC AC", S, PAGAT, 1000),
     ("seed001-double-run=1500", DOUBLE_RUN, S, PAGAT, 1500),
-    # seed 002 / RULES.md §2 card reuse = once in all (family1000)
+    # seed 002 / docs/rules.md §2 card reuse = once in all (family1000)
     ("seed002-once-QS-run-not-pinochle=150", TRUMP_RUN + " JD", S, FAMILY1000, 150),
     ("seed002-once-QS-around-not-pinochle=60", "QS QH QD QC JD", H, FAMILY1000, 60),
     ("seed002-once-marriage-or-pinochle=40", "KS QS JD", H, FAMILY1000, 40),

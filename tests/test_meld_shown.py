@@ -1,6 +1,6 @@
 """A meld result carries only what is laid on the table, never the rest of the hand.
 
-RULES.md §1 Meld: "Each player places face-up on the table only those cards
+docs/rules.md §1 Meld: "Each player places face-up on the table only those cards
 necessary to show the value of their meld" (seed 003); views hand every seat
 the other seats' ``MeldResult``, so nothing else may be reachable from it.
 """

@@ -2,14 +2,14 @@
 
 From the first lead of a few fixed deals (hands, auction, trump and passing set
 up through the real ``Game``), count the sequences of legal plays of every
-depth 1..N, per play option of RULES.md §2: each ``must_beat`` value, with and
+depth 1..N, per play option of docs/rules.md §2: each ``must_beat`` value, with and
 without ``trump_follows_trump``, and ``first_lead="trump"``. The expected
 counts live in ``tests/perft/<option>.txt`` as lines ``deal1 depth 6 123456``.
 On a mismatch the test prints a per-first-card breakdown (as python-chess perft
 does), the engine's next to the reference's.
 
 The expected numbers come from :func:`ref_legal`, a slow legal-play function
-written from the text of RULES.md §1 Play and §2 (plain lists of card strings,
+written from the text of docs/rules.md §1 Play and §2 (plain lists of card strings,
 one ``if`` per sentence of the rules), never from the engine. To regenerate the
 files (the reference is checked against the engine first, and nothing is
 written if they disagree)::
@@ -75,7 +75,7 @@ POSITIONS: dict[str, Position] = {
         ret="TH KH JC JC"),
 }
 
-#: Option file name -> the rules fields it sets (RULES.md §2 must beat, first lead,
+#: Option file name -> the rules fields it sets (docs/rules.md §2 must beat, first lead,
 #: trump follows trump).
 OPTIONS: dict[str, dict[str, object]] = {
     "always": {"must_beat": "always"},
@@ -141,14 +141,14 @@ def engine_breakdown(game: Game, depth: int) -> dict[str, int]:
     return out
 
 
-# -- the reference: RULES.md §1 Play and §2, on lists of card strings --------------------
+# -- the reference: docs/rules.md §1 Play and §2, on lists of card strings --------------------
 
-RANKS = "9JQKTA"  # lowest first (RULES.md §1 Deck and order: A 10 K Q J 9)
+RANKS = "9JQKTA"  # lowest first (docs/rules.md §1 Deck and order: A 10 K Q J 9)
 
 
 @dataclass(frozen=True)
 class RefRules:
-    """The three play options of RULES.md §2 the reference knows about."""
+    """The three play options of docs/rules.md §2 the reference knows about."""
 
     must_beat: str
     trump_follows_trump: bool
@@ -241,7 +241,7 @@ class RefState:
 
 
 def ref_start(name: str) -> RefState:
-    """The first lead of ``name``, from the position's text alone (RULES.md §1 Passing)."""
+    """The first lead of ``name``, from the position's text alone (docs/rules.md §1 Passing)."""
     position = POSITIONS[name]
     hands = [h.split() for h in position.hands]
     if position.give:
@@ -365,7 +365,7 @@ def test_options_make_a_difference() -> None:
 
 
 def test_ref_legal_examples() -> None:
-    """The reference on the examples of RULES.md §1 Play and the tricks doctest."""
+    """The reference on the examples of docs/rules.md §1 Play and the tricks doctest."""
     old = RefRules("always", False, "any")
     modern = RefRules("trump_led", False, "any")
     hand = ["AH", "TH", "9H", "KS"]

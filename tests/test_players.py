@@ -1,4 +1,4 @@
-"""The easy, standard and pro players of docs/players.md (RULES.md §5).
+"""The easy, standard and pro players of docs/players.md (docs/rules.md §5).
 
 Game-level tests drive whole games with views only and check legality,
 determinism and that no decision depends on a card the seat cannot see. The
@@ -193,7 +193,7 @@ def swapped_deal(dealt: Sequence[Hand], seat: int, avoid: set[int],
 @pytest.mark.parametrize(("rules", "spec"), [("pagat", "pro"), ("pagat", "standard"),
                                               ("cutthroat", "pro"), ("pagat", "easy")])
 def test_decisions_do_not_depend_on_hidden_cards(rules: str, spec: str) -> None:
-    """RULES.md §5: no player may see a card its seat could not see. Two deals that
+    """docs/rules.md §5: no player may see a card its seat could not see. Two deals that
     differ only in cards seat 1 cannot see (swapped between two other seats, never
     named by the history so far) give seat 1 identical views, and a player with the
     same seed makes the same decision from each, at every step of seat 1."""
@@ -284,7 +284,7 @@ def test_simulator_plays_exactly_like_standard_players_in_a_real_game(rules: str
 
 
 def test_simulator_follows_a_moon_shot_by_another_player() -> None:
-    """After a moon (RULES.md §2, family1000) partner sits out; the simulator plays
+    """After a moon (docs/rules.md §2, family1000) partner sits out; the simulator plays
     three-card tricks and scores the moon like the game."""
     moons = 0
     for seed in range(8):
@@ -311,7 +311,7 @@ def test_simulator_follows_a_moon_shot_by_another_player() -> None:
 @pytest.mark.parametrize("rules", ["pagat", "chips", "family1000", "playingcards",
                                    "pagat(set_forfeits_meld=no)"])
 def test_hand_scores_match_the_game_for_every_outcome(rules: str) -> None:
-    """simulate.hand_scores is RULES.md §1 Scoring a hand (and §2 set variants) as
+    """simulate.hand_scores is docs/rules.md §1 Scoring a hand (and §2 set variants) as
     the game scores it: made, set, not on the board, thrown in, moon made or failed."""
     outcomes = set()
     for seed in range(40):
@@ -803,7 +803,7 @@ def test_easy_trump_and_passing() -> None:
 
 
 def test_filter_margin_is_five_points_or_half_a_point() -> None:
-    """RULES.md §5: "more than half a point lower" is 5 (0.5 with divide by ten)."""
+    """docs/rules.md §5: "more than half a point lower" is 5 (0.5 with divide by ten)."""
     totals = {0: 100 * 10, 1: 95 * 10, 2: 94 * 10}
     assert filter_cards(totals, 10, 1) == 0b011
     assert filter_cards({0: 100, 1: 95, 2: 94}, 10, 10) == 0b011  # 10, 9.5, 9.4

@@ -9,8 +9,8 @@ put every hand off the board. Along the way and at the end these hold:
   are the cards of ``result.tricks`` plus, in a moon hand, the partner's hand;
   each seat plays exactly the hand it held after passing;
 * the trick points of a played non-moon hand total ``rules.trick_total``; every
-  trick has the right leader, seats, winner and points (RULES.md §1 Play, Counting);
-* each hand scores as RULES.md §1 Scoring a hand and §2 say (an independent
+  trick has the right leader, seats, winner and points (docs/rules.md §1 Play, Counting);
+* each hand scores as docs/rules.md §1 Scoring a hand and §2 say (an independent
   scorer below), and team scores are the sums of the hand scores;
 * ``legal_actions`` agrees with ``is_legal`` on a wide pool of candidate actions;
   every legal action applies; every illegal one (bad plays, low or off-step bids,
@@ -96,7 +96,7 @@ def nines_deal(rng: random.Random, seat: int, nines_hand: str) -> Deal:
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-# Six nines (RULES.md §2 nines redeal 'six_or_five') and five nines with no meld at
+# Six nines (docs/rules.md §2 nines redeal 'six_or_five') and five nines with no meld at
 # all before trump is named ('five', seed 004).
 SIX_NINES = "9S 9S 9H 9H 9D 9D AS TS JS AH TH JD"
 FIVE_NINES_NO_MELD = "9S 9S 9H 9H 9D AS TS JS AH TH JD TD"
@@ -268,7 +268,7 @@ def assert_rejected(game: Game, action: Action, before: Snapshot, seat: int | No
 
 
 def check_legal_set(game: Game, legal: list[Action]) -> None:
-    """``legal_actions`` outside the play, from the rules text: RULES.md §1 Auction,
+    """``legal_actions`` outside the play, from the rules text: docs/rules.md §1 Auction,
     Trump, Passing and the §2 options (first bid required, pass with help, trump
     must hold meld, nines redeal with its three-deal limit)."""
     rules = game.rules
@@ -390,7 +390,7 @@ def ref_trick_winner(cards: Sequence[Card], trump: Suit) -> int:
 
 
 def ref_points(card: Card, rules: Rules) -> int:
-    """Trick points of one card (RULES.md §1 Counting, §2 trick points)."""
+    """Trick points of one card (docs/rules.md §1 Counting, §2 trick points)."""
     table = {"counters": {"A": 10, "T": 10, "K": 10},
              "fives": {"A": 10, "T": 10, "K": 5, "Q": 5},
              "classic": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}}[rules.trick_points]
@@ -398,7 +398,7 @@ def ref_points(card: Card, rules: Rules) -> int:
 
 
 def ref_scores(rules: Rules, result: HandResult) -> tuple[int, int]:
-    """The hand's scores by RULES.md §1 Scoring a hand and the §2 set options."""
+    """The hand's scores by docs/rules.md §1 Scoring a hand and the §2 set options."""
     assert result.declarer is not None
     us = result.declarer % 2
     them = 1 - us
@@ -455,7 +455,7 @@ def check_hand(rules: Rules, result: HandResult, dealt: Deal, start: Deal | None
         assert start is not None
         moon = result.outcome in (Outcome.MOON, Outcome.MOON_FAILED)
         trump = result.trump
-        # Passing (RULES.md §1 Passing): hands at the first lead are the dealt hands
+        # Passing (docs/rules.md §1 Passing): hands at the first lead are the dealt hands
         # with the given cards moved to the declarer and the returned ones back.
         moved = list(dealt)
         if given is not None and returned is not None:
@@ -466,7 +466,7 @@ def check_hand(rules: Rules, result: HandResult, dealt: Deal, start: Deal | None
         if rules.cards_passed:
             assert given is not None and returned is not None
             assert len(given) == len(returned) == rules.cards_passed
-        for seat in range(4):  # RULES.md §1 Meld: after passing, with the named trump
+        for seat in range(4):  # docs/rules.md §1 Meld: after passing, with the named trump
             assert result.melds[seat] == meld(start[seat], trump, rules)
             assert start[seat].issuperset(result.melds[seat].shown)
         seats_in_play = [s for s in range(4) if not (moon and s == partner)]
@@ -519,7 +519,7 @@ def check_game_over(game: Game) -> None:
             assert result.outcome is not Outcome.MOON
             assert max(totals) < rules.game_target, "the game went on past its end"
     assert totals == game.scores
-    # RULES.md §1 Deal: the deal passes to the left after each hand (a nines redeal
+    # docs/rules.md §1 Deal: the deal passes to the left after each hand (a nines redeal
     # is dealt again by the same dealer).
     dealer = game.first_dealer
     for number, result in enumerate(game.results, 1):
@@ -548,7 +548,7 @@ def check_game_over(game: Game) -> None:
 
 
 def check_plays_against_reference(game: Game) -> None:
-    """The legal plays are those of the slow reference of ``test_perft`` (RULES.md
+    """The legal plays are those of the slow reference of ``test_perft`` (docs/rules.md
     §1 Play, §2 options), deep into the hand where voids abound."""
     seat = game.to_act
     assert seat is not None and game.trump is not None
@@ -581,7 +581,7 @@ def play_game(config: Config, seed: int, heavy: float, most: int = 20) -> Game:
             hands = game.dealt
             dealt[index] = (hands[0], hands[1], hands[2], hands[3])
             assert all(len(h) == 12 for h in hands) and sum(hands, Hand()) == FULL_DECK
-            if index >= len(config.deals):  # RULES.md §1 Deal: reproducible from the seed
+            if index >= len(config.deals):  # docs/rules.md §1 Deal: reproducible from the seed
                 assert hands == deal(deal_seed(game.seed, index), game.dealer)
         if game.phase is Phase.PLAY and not game.tricks and not game.trick:
             start[index] = (game.hand(0), game.hand(1), game.hand(2), game.hand(3))
@@ -624,7 +624,7 @@ def test_random_games(config: Config, seed: int) -> None:
 
 
 def test_nines_redeal_at_most_three_deals() -> None:
-    """RULES.md §2 nines redeal, 'at most three deals in a row': the third deal is played."""
+    """docs/rules.md §2 nines redeal, 'at most three deals in a row': the third deal is played."""
     config = next(c for c in CONFIGS if c.name == "nines-six_or_five-max3")
     game = Game.new(config.rules, seed=5, dealer=0, deals=config.deals)
     for number in range(3):
@@ -654,7 +654,7 @@ def test_every_position_of_one_hand(seed: int) -> None:
 
 
 def test_moon_made_wins_the_game() -> None:
-    """RULES.md §2 shoot the moon: every trick scores 1000 and wins the game, below
+    """docs/rules.md §2 shoot the moon: every trick scores 1000 and wins the game, below
     the target too; partner's hand sits out and the tricks hold three cards."""
     rng = random.Random(7)
     spades = Hand.parse("AS AS TS TS KS KS QS QS JS JS 9S 9S")
@@ -688,7 +688,7 @@ def test_moon_made_wins_the_game() -> None:
 
 
 def test_both_over_the_target_the_declarers_win() -> None:
-    """RULES.md §1 Game: "If both teams reach it in the same hand, the declaring
+    """docs/rules.md §1 Game: "If both teams reach it in the same hand, the declaring
     team wins", here with the defenders far ahead: seat 1 melds double aces around
     (1000), the declarer 460 (double pinochle, queens around, marriages, two dix)."""
     declarer = Hand.parse("QS QS JD JD KH QH KC QC KD QD 9H 9H")

@@ -1,6 +1,6 @@
 """Rule tables (STYLE.md, tests 1): every case is named after its source.
 
-Ids start with the RULES.md section (``§1-...``, ``§2-...``) or the seed number
+Ids start with the docs/rules.md section (``§1-...``, ``§2-...``) or the seed number
 (``000`` ... ``004``) the case comes from. The tables cover the play (legal
 cards under every must-beat option, trump follows trump, the first lead), who
 wins a trick, the meld values the seeds quote, the rules object (presets field
@@ -52,7 +52,7 @@ from pinochlekit.engine.tricks import explain_illegal
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
-OLD = Rules()  # RULES.md §1 Play, "old rules"
+OLD = Rules()  # docs/rules.md §1 Play, "old rules"
 MODERN = Rules.preset("modern")
 FOLLOWING = Rules(must_beat="following")
 OLD_TFF = Rules(trump_follows_trump=True)
@@ -66,7 +66,7 @@ FAMILY = Rules.preset("family1000")
 # Legal plays.
 
 LEGAL_CASES = [
-    # RULES.md §1 Play, old rules (seeds 000, 003 'Taking Tricks').
+    # docs/rules.md §1 Play, old rules (seeds 000, 003 'Taking Tricks').
     pytest.param(OLD, "AH TH 9H KS", "KH", S, False, "TH AH", id="§1-rule1-follow-and-beat"),
     pytest.param(OLD, "TH KH 9H", "KH", S, False, "TH", id="§1-rule1-equal-card-does-not-beat"),
     pytest.param(OLD, "9H JH KS", "AH", S, False, "9H JH",
@@ -99,7 +99,7 @@ LEGAL_CASES = [
     pytest.param(MODERN, "9S KS AH", "QS", S, False, "KS", id="003-post-1945-trump-led-beat"),
     pytest.param(MODERN, "9S JS", "AS", S, False, "9S JS",
                  id="003-post-1945-trump-led-cannot-beat"),
-    # 'following': RULES.md §2 must-beat, third value (001 'One variation').
+    # 'following': docs/rules.md §2 must-beat, third value (001 'One variation').
     pytest.param(FOLLOWING, "AH TH 9H KS", "KH", S, False, "TH AH",
                  id="§2-following-beat-when-following"),
     pytest.param(FOLLOWING, "9S AS KC", "AH TS", S, False, "9S AS",
@@ -107,7 +107,7 @@ LEGAL_CASES = [
     pytest.param(FOLLOWING, "9S KS", "QS", S, False, "KS", id="§2-following-trump-led-beat"),
     pytest.param(FOLLOWING, "AH 9H", "KH 9S", S, False, "9H AH",
                  id="§2-following-trumped-lead-any-of-suit"),
-    # Trump follows trump (002): RULES.md §2.
+    # Trump follows trump (002): docs/rules.md §2.
     pytest.param(OLD_TFF, "AH 9H 9S KS", "KH TS", S, False, "9S KS",
                  id="002-tff-trump-even-holding-led-suit"),
     pytest.param(OLD_TFF, "9H AS 9S", "KH TS", S, False, "AS",
@@ -186,7 +186,7 @@ def test_trick_winner_of_nothing() -> None:
 
 
 def test_rank_order() -> None:
-    """RULES.md §1 Deck and order: A 10 K Q J 9, high to low, within each suit."""
+    """docs/rules.md §1 Deck and order: A 10 K Q J 9, high to low, within each suit."""
     for suit in "SHDC":
         cards = parse_cards(" ".join(r + suit for r in "9JQKTA"))
         assert cards == sorted(cards)
@@ -195,7 +195,7 @@ def test_rank_order() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Meld values the seeds quote (RULES.md §1 Meld; §2 options).
+# Meld values the seeds quote (docs/rules.md §1 Meld; §2 options).
 
 
 @pytest.mark.parametrize(("cards", "trump", "rules", "points"), [
@@ -232,7 +232,7 @@ def test_meld_values(cards: str, trump: Suit, rules: Rules, points: int) -> None
 
 
 # ---------------------------------------------------------------------------
-# Rules presets, field by field (RULES.md §2).
+# Rules presets, field by field (docs/rules.md §2).
 
 DEFAULTS: dict[str, Any] = {
     "players": 4, "min_bid": 250, "bid_step": 10, "dealer_stuck": True,
@@ -320,7 +320,7 @@ def test_field_values_cover_every_field() -> None:
 
 
 def test_random_overrides_round_trip() -> None:
-    """RULES.md §2 'a string form shared by the command line, URLs and records':
+    """docs/rules.md §2 'a string form shared by the command line, URLs and records':
     ``from_string(str(rules)) == rules`` for random field overrides of every preset."""
     rng = random.Random(20240601)
     valid = 0
@@ -381,7 +381,7 @@ def test_random_overrides_round_trip() -> None:
     pytest.param(lambda: Rules.from_string("pagat(min_bid)"), "rules", id="option-without-value"),
 ])
 def test_invalid_rules(make: Callable[[], object], field: str) -> None:
-    """RULES.md §2: 'an invalid combination is a clear error naming the field'."""
+    """docs/rules.md §2: 'an invalid combination is a clear error naming the field'."""
     with pytest.raises(RulesError) as info:
         make()
     assert info.value.field == field
@@ -459,7 +459,7 @@ def test_bad_card_text(text: str, quoted: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Why a play is illegal (RULES.md §1 Play; STYLE.md "Errors say what rule was broken").
+# Why a play is illegal (docs/rules.md §1 Play; STYLE.md "Errors say what rule was broken").
 
 
 @pytest.mark.parametrize(("rules", "hand", "trick", "first_trick", "card", "message"), [
@@ -635,7 +635,7 @@ def test_play_phase_errors() -> None:
 
 
 def test_game_over_error() -> None:
-    """RULES.md §1 Game: no action after the game is won (target 50: the declarers are
+    """docs/rules.md §1 Game: no action after the game is won (target 50: the declarers are
     not on the board with 600 and the defenders' 60 meld wins)."""
     game = game_e("cutthroat(target=50)")
     for text in ("bid 600", "pass", "pass", "pass", "trump S"):

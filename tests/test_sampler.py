@@ -492,7 +492,7 @@ STORY_A = Story(
     known=hands_of("", "", "", ""),
     forbidden=(0, 0, 0, SUIT_MASKS[3]),
 )
-# Story B: seat 0 declares; partner (seat 2) passed it QS and got JD back (RULES.md §1
+# Story B: seat 0 declares; partner (seat 2) passed it QS and got JD back (docs/rules.md §1
 # Passing), then showed a void in hearts; seat 1 played a KH.
 STORY_B = Story(
     kinds=(2, 9, 18, 13),  # QS, KH, 9C, JD

@@ -1,4 +1,4 @@
-"""The hidden-card sampler under three-handed ``widow=take`` (RULES.md §3).
+"""The hidden-card sampler under three-handed ``widow=take`` (docs/rules.md §3).
 
 Every seat saw the widow turned up and taken into the declarer's hand, so a
 defender knows each widow copy the declarer has not played since is in the
@@ -197,7 +197,7 @@ def deal_part(view: View) -> dict[str, Any]:
 def test_sampled_deals_replay_and_knowledge_reads_only_the_view() -> None:
     """A defender's sampled deal is a deal that could have been: dealt as rebuilt,
     the hand replays (with the sampled discards) to the same view for the defender,
-    hence the same knowledge (RULES.md §5: it sees the widow, not the discards)."""
+    hence the same knowledge (docs/rules.md §5: it sees the widow, not the discards)."""
     rng = random.Random(3)
     compared = differing = 0
     for pos in take_positions(range(16, 24), every=0.25):

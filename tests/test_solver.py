@@ -173,7 +173,7 @@ def test_bad_input_is_a_clear_error() -> None:
         solve(Rules(), Endgame(0, (Hand.parse("AS"),) * 4, 0), 2)
 
 
-# -- three-handed (RULES.md §3): the declarer alone against the two defenders ----------
+# -- three-handed (docs/rules.md §3): the declarer alone against the two defenders ----------
 
 
 def minimax_three(rules: Rules, trump: int, hands: list[list[int]],

@@ -1,4 +1,4 @@
-"""Three-handed auction pinochle (RULES.md §3, seed 002): rules, deal, widow, discards,
+"""Three-handed auction pinochle (docs/rules.md §3, seed 002): rules, deal, widow, discards,
 individual scoring, and random complete games checked against an independent scorer.
 
 Random games (STYLE.md, tests 4) under the ``three`` preset and option mixes hold:
@@ -7,7 +7,7 @@ Random games (STYLE.md, tests 4) under the ``three`` preset and option mixes hol
   and the widow (kept out) or the discards (widow taken) make the deck;
 * the trick points of a played hand total 250 (the widow's or discards' points
   going to the declarer, the last trick's 10 included);
-* every hand scores as RULES.md §3 says, recomputed here from the tricks, the
+* every hand scores as docs/rules.md §3 says, recomputed here from the tricks, the
   meld and the widow by a scorer that shares no code with the engine;
 * illegal actions raise and change nothing; undo, copy and the JSON record
   round-trip; the game ends with a player at or over the target.
@@ -60,7 +60,7 @@ TAKE = THREE.replace(widow="take")
 
 
 def test_three_preset_is_rules_md_section_3() -> None:
-    """RULES.md §3: 15 cards each, widow of 3, shortfall, game 1000."""
+    """docs/rules.md §3: 15 cards each, widow of 3, shortfall, game 1000."""
     assert (THREE.players, THREE.hand_size, THREE.widow_size) == (3, 15, 3)
     assert (THREE.widow, THREE.set_penalty, THREE.target) == ("out", "shortfall", 1000)
     assert THREE.teams == 3 and not THREE.partnership
@@ -131,7 +131,7 @@ def test_fixed_deals_leave_the_widow_and_bad_deals_are_refused() -> None:
 
 
 def test_widow_is_shown_to_all_once_the_auction_is_won() -> None:
-    """RULES.md §3 'turns the widow face up for all to see'; the discards are the
+    """docs/rules.md §3 'turns the widow face up for all to see'; the discards are the
     declarer's secret; an auction of individuals ends when two have passed."""
     game = Game.new(TAKE, seed=1, deals=[fixed_three()])
     for text in ("bid 250", "bid 260"):
@@ -182,13 +182,13 @@ def test_dealer_is_stuck_when_two_pass() -> None:
 def test_worked_hand_not_on_the_board() -> None:
     """Seat 2 bids 700 and names diamonds (the deal of :func:`fixed_three`).
 
-    Meld with diamonds trump (RULES.md §1 Meld):
+    Meld with diamonds trump (docs/rules.md §1 Meld):
     seat 0: aces around (AS AH AD AC) 100, common marriages K-Q of spades,
     hearts and clubs 3 x 20 = 60: 160;
     seat 1: common marriages K-Q of spades and hearts: 40;
     seat 2: two royal marriages K-Q D 2 x 40 = 80, dix 10, K-Q C 20: 110.
-    700 > 110 + 250: not on the board (RULES.md §1); under the three preset the
-    declarer loses the shortfall 700 - 110 = 590 (RULES.md §3), the defenders
+    700 > 110 + 250: not on the board (docs/rules.md §1); under the three preset the
+    declarer loses the shortfall 700 - 110 = 590 (docs/rules.md §3), the defenders
     score their meld. With ``set_penalty=contract`` it loses the whole 700.
     """
     for penalty, loss in (("shortfall", -590), ("contract", -700)):
@@ -206,7 +206,7 @@ def test_worked_hand_not_on_the_board() -> None:
 def test_cards_set_aside_count_for_a_declarer_who_does_not_play() -> None:
     """A widow of AS TS KS (30 in counters) is the declarer's even when the hand is
     not played: not on the board under shortfall scoring costs contract - meld - 30
-    (RULES.md §3: the widow's points go to the declarer), kept out or taken."""
+    (docs/rules.md §3: the widow's points go to the declarer), kept out or taken."""
     widow = parse_cards("AS TS KS")
     rest = list(FULL_DECK - Hand.from_cards(widow))
     random.Random(3).shuffle(rest)
@@ -236,14 +236,14 @@ def lead_from_the_top(game: Game) -> Action:
 
 def test_worked_hand_widow_points_go_to_the_declarer() -> None:
     """Seat 0 holds the top hearts (trump) and aces and tens; the widow AS TS KH
-    stays out and its 30 trick points are the declarer's (RULES.md §3).
+    stays out and its 30 trick points are the declarer's (docs/rules.md §3).
 
     Seat 0 draws trump with AH AH TH TH KH, then cashes AS TS AD AD TD TD AC AC
     TC TC: fifteen tricks, 220 trick points (last trick included) + 30 from the
     widow = 250. Meld, hearts trump: seat 0 aces around 100; seat 1 two K-Q of
     spades 40, K-Q D 20, pinochle QS JD 40 = 100; seat 2 two dix 20, K-Q D 20, two
     K-Q C 40 = 80. Seat 0 bid 250 and makes 100 + 250 = 350; seats 1 and 2 took
-    no trick point, so their meld is not saved (RULES.md §1 Scoring): 0 each.
+    no trick point, so their meld is not saved (docs/rules.md §1 Scoring): 0 each.
     """
     hands = [Hand.parse("AH AH TH TH KH AS TS AD AD TD TD AC AC TC TC"),
              Hand.parse("KS KS QS QS JS JS 9S 9S QH QH JH KD QD JD 9D"),
@@ -331,7 +331,7 @@ _VALUES = {"counters": {"A": 10, "T": 10, "K": 10}, "fives": {"A": 10, "T": 10, 
 
 
 def expected_scores(rules: Rules, result: HandResult) -> tuple[int, ...]:
-    """RULES.md §1 Scoring and §3, written again from the text, per player."""
+    """docs/rules.md §1 Scoring and §3, written again from the text, per player."""
     unit = 10 if rules.divide_by_ten else 1
 
     def worth(card: Card) -> int:
@@ -455,7 +455,7 @@ def test_hypothesis_games(seed: int, name: str, dealer: int) -> None:
 
 
 def test_a_defender_over_the_target_wins_on_a_hand_not_played() -> None:
-    """RULES.md §3 game 1000 (here 100): the defenders' meld of a hand not on the
+    """docs/rules.md §3 game 1000 (here 100): the defenders' meld of a hand not on the
     board counts, and a defender reaching the target wins."""
     game = Game.new(THREE.replace(target=100), seed=1, deals=[fixed_three()])
     for text in ("pass", "bid 700", "pass", "trump D"):

@@ -1,4 +1,4 @@
-"""Information leaks in the three-handed game (STYLE.md, tests 5; RULES.md §3, §5).
+"""Information leaks in the three-handed game (STYLE.md, tests 5; docs/rules.md §3, §5).
 
 For a random prefix of a random three-handed game and each seat ``s``, a second
 deal is built that differs from the real one only in cards ``s`` cannot have

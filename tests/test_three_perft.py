@@ -1,11 +1,11 @@
-"""Three-handed play "perft" (STYLE.md, tests 3; RULES.md §3 "15 tricks; same play rules").
+"""Three-handed play "perft" (STYLE.md, tests 3; docs/rules.md §3 "15 tricks; same play rules").
 
 From the first lead of fixed three-handed deals (auction, widow, trump and
 discards set up through the real ``Game``), count the sequences of legal plays
 of every depth 1..N, per play option, and compare with the files
 ``tests/perft/three_<option>.txt``. The expected counts come from the slow
 reference legal-play function of ``tests/test_perft.py`` (written from the text
-of RULES.md §1 Play and §2), played here with three seats in turn, never from
+of docs/rules.md §1 Play and §2), played here with three seats in turn, never from
 the engine. To regenerate (nothing is written if engine and reference disagree)::
 
     PYTHONPATH=src python tests/test_three_perft.py [--depth 6]
@@ -104,7 +104,7 @@ class RefState:
 
 
 def ref_start(name: str) -> RefState:
-    """The first lead from the position's text: RULES.md §3, the widow is what the
+    """The first lead from the position's text: docs/rules.md §3, the widow is what the
     three hands do not hold; taken, it joins the declarer's hand before the discards."""
     position = POSITIONS[name]
     hands = [h.split() for h in position.hands]
@@ -123,7 +123,7 @@ def ref_play(state: RefState, card: str) -> RefState:
     hands = [list(h) for h in state.hands]
     hands[state.to_act].remove(card)
     trick = [*state.trick, (state.to_act, card)]
-    if len(trick) < 3:  # RULES.md §3: three players, play to the left
+    if len(trick) < 3:  # docs/rules.md §3: three players, play to the left
         return RefState(hands, state.trump, (state.to_act + 1) % 3, trick, state.tricks_done)
     winner = trick[ref_winner([c for _, c in trick], state.trump)][0]
     return RefState(hands, state.trump, winner, [], state.tricks_done + 1)

@@ -1,4 +1,4 @@
-"""Computer players in the three-handed game (RULES.md §3, §5; docs/players.md).
+"""Computer players in the three-handed game (docs/rules.md §3, §5; docs/players.md).
 
 * ``easy``, ``standard`` and ``pro`` finish three-handed games under both widow
   options, from their seat's view only, with legal actions;

@@ -1,7 +1,7 @@
-"""Two-handed pinochle (RULES.md §4): worked hands from fixed deals, errors, rules.
+"""Two-handed pinochle (docs/rules.md §4): worked hands from fixed deals, errors, rules.
 
 Each worked hand is written out move by move with the meld it scores, worked out
-by hand from the meld table of RULES.md §1 (kings around 80, common marriage 20,
+by hand from the meld table of docs/rules.md §1 (kings around 80, common marriage 20,
 queens around 60, royal marriage 40, pinochle 40, dix 10) and the rules of §4:
 one meld per won trick, at least one card from the hand, a melded card reused
 only in a meld of another class, the dix exchanged for the turned-up card, the
@@ -35,7 +35,7 @@ from pinochlekit import (
     replay,
 )
 
-# Classic trick points by rank letter (RULES.md §4), written out independently.
+# Classic trick points by rank letter (docs/rules.md §4), written out independently.
 VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 
 # A deal (dealer 0, seat 1 leads): the turned-up card is AS, so spades are trump.
@@ -140,7 +140,7 @@ def test_worked_hand_scores() -> None:
     for trick in result.tricks:
         taken[trick.winner] += sum(VALUE[str(c)[0]] for c in trick.cards)
         cards += trick.cards
-    taken[result.tricks[-1].winner] += 10  # RULES.md §4: last trick 10
+    taken[result.tricks[-1].winner] += 10  # docs/rules.md §4: last trick 10
     assert len(result.tricks) == 24 and Hand.from_cards(cards) == Hand((1 << 24) - 1,
                                                                        (1 << 24) - 1)
     assert tuple(taken) == result.trick_points and sum(taken) == 250

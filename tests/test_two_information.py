@@ -1,4 +1,4 @@
-"""Information leaks in the two-handed game (STYLE.md, tests 5; RULES.md §4 and §5).
+"""Information leaks in the two-handed game (STYLE.md, tests 5; docs/rules.md §4 and §5).
 
 For a random prefix of a random hand and each seat ``s``, a second deal is built
 that differs from the real one only in cards ``s`` cannot have seen: the cards

@@ -1,4 +1,4 @@
-"""Two-handed "perft" (STYLE.md, tests 3; RULES.md §4): counts of legal action sequences.
+"""Two-handed "perft" (STYLE.md, tests 3; docs/rules.md §4): counts of legal action sequences.
 
 From fixed positions of the two-handed game, count the sequences of legal
 actions (plays, melds, ``dix``, ``no meld``) of every depth 1..N. The expected
@@ -6,7 +6,7 @@ counts live in ``tests/perft/two.txt`` as lines ``start depth 4 123456``. On a
 mismatch the test prints the per-first-action breakdown, engine next to
 reference.
 
-The counts come from a slow reference written from the sentences of RULES.md
+The counts come from a slow reference written from the sentences of docs/rules.md
 §4 (hands as lists of card strings, the table as (card, classes used) pairs),
 never from the engine; the last tricks use ``ref_legal`` of ``test_perft``.
 Positions inside a hand are set up through the real game and then copied card
@@ -97,7 +97,7 @@ def ref_from_engine(game: TwoHandedGame) -> Ref:
 
 
 def melds_of(trump: str) -> list[tuple[str, list[str]]]:
-    """The two-handed meld table (RULES.md §1 Meld), one combination at a time."""
+    """The two-handed meld table (docs/rules.md §1 Meld), one combination at a time."""
     table = [("I", [r + trump for r in "ATKQJ"])]
     table += [("I", ["K" + s, "Q" + s]) for s in SUITS]
     table += [("II", [r + s for s in SUITS]) for r in "AKQJ"]

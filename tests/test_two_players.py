@@ -1,4 +1,4 @@
-"""Computer players, matches, demo and replay for the two-handed game (RULES.md §4, §5).
+"""Computer players, matches, demo and replay for the two-handed game (docs/rules.md §4, §5).
 
 The players receive only a seat's :class:`~pinochlekit.TwoHandedView`; their
 choices must be legal; ``standard`` draws no random numbers; ``pro``'s

@@ -1,4 +1,4 @@
-"""Random two-handed games (STYLE.md, tests 4; RULES.md §4) under several option mixes.
+"""Random two-handed games (STYLE.md, tests 4; docs/rules.md §4) under several option mixes.
 
 A seeded random policy drives each hand through ``legal_actions()``. At every step:
 

@@ -35,7 +35,7 @@ from pinochlekit.players.two.levels import (
     two_standard,
 )
 
-#: Every option the two-handed game leaves open (RULES.md §2, §4; rules.py _NOT_FOR_TWO).
+#: Every option the two-handed game leaves open (docs/rules.md §2, §4; rules.py _NOT_FOR_TWO).
 RULES = ["two", "two(meld_reuse=once)", "two(must_beat=trump_led)", "two(must_beat=following)",
          "two(trick_points=counters)", "two(trick_points=fives)",
          "two(trick_points=counters, divide_by_ten=yes, target=1000)"]

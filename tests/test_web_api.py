@@ -141,7 +141,7 @@ def test_other_hands_are_never_sent_and_the_deal_is_provably_fair(
     dealt = [str(h) for h in deal(hand["deal_seed"], hand["dealer"])]
     assert dealt == hand["dealt"] and dealt[0] == dealt_to_ann
     # Nothing Ann, Bob or the spectator received during the hand holds another seat's
-    # hand or the seed; the seat not passing sees no passed card (RULES.md §1 Passing).
+    # hand or the seed; the seat not passing sees no passed card (docs/rules.md §1 Passing).
     passers: set[int] = set()
     passed = False
     for viewer, client in ((0, ann), (1, bob), (None, spectator)):

@@ -1,4 +1,4 @@
-"""Three-handed (RULES.md §3) and two-handed (RULES.md §4) games at the web tables,
+"""Three-handed (docs/rules.md §3) and two-handed (docs/rules.md §4) games at the web tables,
 through the real surface: `pinochle serve` in a subprocess, HTTP and WebSockets, a
 real SQLite file (and PostgreSQL when PINOCHLEKIT_TEST_PG is set, as .ci/run does).
 
@@ -118,7 +118,7 @@ def check_no_leaks(client: Client, viewer: int | None, steps: list[Message],
             assert Hand.parse(view["hand"]) == Hand.parse(step["view"]["hands"][viewer]), (
                 viewer, message["ply"])
         if view["declarer"] is None:
-            assert view.get("widow") is None  # RULES.md §3: face up once the auction is won
+            assert view.get("widow") is None  # docs/rules.md §3: face up once the auction is won
         if viewer is None or viewer != view["declarer"]:
             assert view.get("discards") is None, (viewer, view)
         hidden = ALL_KINDS - visible_kinds(step, viewer, result)
@@ -176,7 +176,7 @@ def test_three_handed_each_seat_sees_only_its_own(server: ServerProcess, widow: 
     for seat, client in clients.items():
         assert check_no_leaks(client, seat, steps, hand, 3) > 0
     if widow == "out":
-        # RULES.md §3: the widow stays out of play, face up for all once the auction is won
+        # docs/rules.md §3: the widow stays out of play, face up for all once the auction is won
         won = next(i for i, s in enumerate(steps) if s["view"]["declarer"] is not None)
         for client in clients.values():
             later = [json.loads(t) for t in client.texts
@@ -219,7 +219,7 @@ def test_two_handed_meld_turns_and_the_stock_stay_private(server: ServerProcess)
     view = first["view"]
     assert view["players"] == 2 and view["stock_size"] == 24 and view["turn_up"] is not None
     assert len(Hand.parse(view["hand"])) == 12 and view["stage"] == "early tricks"
-    assert view["trump"] == view["turn_up"][1]  # RULES.md §4: the turned-up card is trump
+    assert view["trump"] == view["turn_up"][1]  # docs/rules.md §4: the turned-up card is trump
     shown = first["deal"]["commitment"]
     drive(clients, lambda: bool(ann.state and ann.state["hands"]))
     assert ann.state is not None
@@ -284,7 +284,7 @@ def _other_values(option: Message, value: Any) -> list[str]:
 
 def test_the_lobby_form_leaves_out_options_the_game_does_not_have(
         server: ServerProcess) -> None:
-    """RULES.md §4 (no auction, passing or contract two-handed), §3 (no partners
+    """docs/rules.md §4 (no auction, passing or contract two-handed), §3 (no partners
     three-handed; only it has a widow): /api/meta names, per preset, the options
     the game refuses to change, so the lobby hides them; each one named is refused
     by the server whatever other value it is given, naming the option."""
@@ -315,9 +315,9 @@ def _word(value: Any) -> str:
 def test_the_lobby_offers_only_values_the_game_takes(server: ServerProcess) -> None:
     """/api/meta offers, per preset, the values each yes/no or choice option may take
     in that game: a table is made with every one of them (with each other change
-    named in ``needs``, for combinations such as RULES.md §2 ``divide_by_ten`` only
+    named in ``needs``, for combinations such as docs/rules.md §2 ``divide_by_ten`` only
     with counters), and every value not offered is refused naming the option, such
-    as chip scoring three-handed (it pays one opposing team; RULES.md §3)."""
+    as chip scoring three-handed (it pays one opposing team; docs/rules.md §3)."""
     status, meta = request("GET", server.url + "/api/meta")
     assert status == 200
     kinds = {o["name"]: o for o in meta["options"]}
@@ -407,9 +407,9 @@ def test_wrong_actions_for_the_game_change_nothing(server: ServerProcess) -> Non
 
 
 def test_wrong_actions_at_a_three_handed_table_change_nothing(server: ServerProcess) -> None:
-    """The discard phase (RULES.md §3, widow taken): discards of the wrong size, of
+    """The discard phase (docs/rules.md §3, widow taken): discards of the wrong size, of
     cards not held, by a seat that is not the declarer, and the two-handed actions
-    (RULES.md §4) are refused with a clear error and change nothing."""
+    (docs/rules.md §4) are refused with a clear error and change nothing."""
     table = new_table(server, "three(widow=take)", ["open", "open", "open"])
     tokens = [join(server, table, seat, name) for seat, name in enumerate(("Ann", "Bob", "Cy"))]
     clients: dict[int | None, Client] = {s: Client(server, table, t)
@@ -536,7 +536,7 @@ def _until_declarer_discards(clients: dict[int | None, Client]) -> Message:
 
 
 def test_a_restart_in_the_discard_phase_then_a_standin_discards(tmp_path: Path) -> None:
-    """RULES.md §3 (widow taken): a `kill -9` while the declarer is to discard; after
+    """docs/rules.md §3 (widow taken): a `kill -9` while the declarer is to discard; after
     the restart every seat sees exactly what it saw (the widow face up, no discards
     yet, the declarer's 18 cards), and the declarer, away past the grace period,
     gets a stand-in that discards 3 cards the others see only as a count."""
@@ -575,7 +575,7 @@ def test_a_restart_in_the_discard_phase_then_a_standin_discards(tmp_path: Path) 
 
 
 def test_a_standin_takes_a_two_handed_meld_turn(server: ServerProcess) -> None:
-    """RULES.md §4: a person who leaves in their own meld turn (they won the trick)
+    """docs/rules.md §4: a person who leaves in their own meld turn (they won the trick)
     gets a stand-in once the grace period is over; it finishes the meld turn (a meld,
     the dix or no meld), both draw, and the game goes on."""
     table = new_table(server, "two", ["open", "open"], grace=1.0)
@@ -610,7 +610,7 @@ def test_a_standin_takes_a_two_handed_meld_turn(server: ServerProcess) -> None:
 
 def test_a_wrong_size_return_from_the_declarer_is_illegal_not_out_of_turn(
         server: ServerProcess) -> None:
-    """Passing (RULES.md §1): the declarer returns as many cards as the partner gave. A
+    """Passing (docs/rules.md §1): the declarer returns as many cards as the partner gave. A
     return of the wrong size from the declarer, whose turn it is, is refused as
     ``illegal`` (the error's type decides, not its words: "return" contains "turn"); the
     same return from another seat is ``not_your_turn``; neither changes anything."""

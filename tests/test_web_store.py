@@ -109,7 +109,7 @@ async def play_a_hand_of_four_people(tmp_path: Path) -> None:
             now = None if viewer is None else sorted(str(game.hand(viewer)).split())
             assert (None if view["hand"] is None else sorted(view["hand"].split())) == now
             if passers is not None and viewer not in passers:
-                # RULES.md §1 Passing: only the declarer and partner see the passed cards
+                # docs/rules.md §1 Passing: only the declarer and partner see the passed cards
                 assert view["given"] is None and view["returned"] is None, viewer
                 assert not re.search(r'(give|return)[^"]*? [2-9TJQKA][SHDC]', text), text[:300]
             assert str(game.seed) not in text and game.deal_seed not in text

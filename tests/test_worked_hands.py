@@ -5,14 +5,14 @@ Every deal here is written out in full (four hands of twelve cards, the whole
 can be checked by hand from this file alone. The trick tables give, for each
 trick, the cards in the order played (leader first), the seat that wins it and
 its trick points in the ordinary scale (A/10/K = 10, last trick 10 more:
-RULES.md §1 Counting, 250 in all: seed 000 "240 for the 24 counters plus 10 for
+docs/rules.md §1 Counting, 250 in all: seed 000 "240 for the 24 counters plus 10 for
 the last trick", seed 003 "This make 250 points total").
 
-Seats 0 and 2 are team 0, seats 1 and 3 team 1 (RULES.md §1 Seats). Unless a
+Seats 0 and 2 are team 0, seats 1 and 3 team 1 (docs/rules.md §1 Seats). Unless a
 test says otherwise the dealer is seat 3, so seat 0 speaks first and, having
 bid, is the declarer and leads the first trick. Where a preset passes cards,
 the declarer's partner passes cards across and the declarer sends the same
-cards back ("they may include cards just received": RULES.md §1 Passing), which
+cards back ("they may include cards just received": docs/rules.md §1 Passing), which
 leaves the hands exactly as dealt.
 
 The deals:
@@ -267,7 +267,7 @@ def check_script_total(script: Sequence[Step]) -> None:
                                     SCRIPT_C, SCRIPT_C1], ids=["A", "B-all", "B-last",
                                                                "B-counter", "C", "C1"])
 def test_scripts_hold_250_trick_points(script: Sequence[Step]) -> None:
-    """RULES.md §1 Counting; seeds 000 and 003: 250 trick points in every hand."""
+    """docs/rules.md §1 Counting; seeds 000 and 003: 250 trick points in every hand."""
     check_script_total(script)
 
 
@@ -276,7 +276,7 @@ def test_scripts_hold_250_trick_points(script: Sequence[Step]) -> None:
 
 
 def test_deal_a_meld_itemized() -> None:
-    """RULES.md §1 Meld: seat by seat, and a team's meld is the sum of its players'."""
+    """docs/rules.md §1 Meld: seat by seat, and a team's meld is the sum of its players'."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 250", "pass", "pass", "pass"], "H")
     assert game.melds is not None
@@ -290,7 +290,7 @@ def test_deal_a_meld_itemized() -> None:
 
 
 def test_contract_made() -> None:
-    """RULES.md §1 Scoring; seed 003 'all the earned points are added': meld 200 +
+    """docs/rules.md §1 Scoring; seed 003 'all the earned points are added': meld 200 +
     tricks 140 = 340 >= 250, the defenders save their 100 meld with 110 in tricks."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 250", "pass", "pass", "pass"], "H")
@@ -304,12 +304,12 @@ def test_contract_made() -> None:
     assert result.scores == (340, 210)
     assert result.totals == (340, 210)
     assert game.scores == [340, 210]
-    # RULES.md §1 Deal: the deal passes to the left.
+    # docs/rules.md §1 Deal: the deal passes to the left.
     assert result.dealer == 3 and game.dealer == 0 and game.phase is Phase.AUCTION
 
 
 def test_contract_made_exactly() -> None:
-    """RULES.md §1 Scoring 'meld + trick points >= contract': 340 makes 340."""
+    """docs/rules.md §1 Scoring 'meld + trick points >= contract': 340 makes 340."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 340", "pass", "pass", "pass"], "H")
     result = play(game, SCRIPT_A)
@@ -318,7 +318,7 @@ def test_contract_made_exactly() -> None:
 
 
 def test_declarer_set_loses_contract_and_meld() -> None:
-    """RULES.md §1 Scoring; seed 003 'they do not score any points melded, they score no
+    """docs/rules.md §1 Scoring; seed 003 'they do not score any points melded, they score no
     points taken in the tricks, and their previous score is reduced by the amount bid'."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 350", "pass", "pass", "pass"], "H")
@@ -331,7 +331,7 @@ def test_declarer_set_loses_contract_and_meld() -> None:
 
 
 def test_set_without_forfeiting_meld() -> None:
-    """RULES.md §2 'set also forfeits meld: no' (001): the set team still scores its
+    """docs/rules.md §2 'set also forfeits meld: no' (001): the set team still scores its
     meld and loses the contract: 200 - 350 = -150; tricks are not scored."""
     game = new_game(Rules(set_forfeits_meld=False), DEAL_A)
     declare(game, ["bid 350", "pass", "pass", "pass"], "H")
@@ -342,7 +342,7 @@ def test_set_without_forfeiting_meld() -> None:
 
 
 def test_chips_set_team_loses_nothing() -> None:
-    """RULES.md §2 chips; seed 003 (Gauen): 'they do not lose points; instead, the other
+    """docs/rules.md §2 chips; seed 003 (Gauen): 'they do not lose points; instead, the other
     team scores the failed bid in addition to the points which they made on meld, and
     the counters they took': 100 + 110 + 350 = 560."""
     game = new_game("chips", DEAL_A)
@@ -354,14 +354,14 @@ def test_chips_set_team_loses_nothing() -> None:
 
 
 def test_chips_made_scores_as_usual() -> None:
-    """RULES.md §2 chips changes only a set."""
+    """docs/rules.md §2 chips changes only a set."""
     game = new_game("chips", DEAL_A)
     declare(game, ["bid 250", "pass", "pass", "pass"], "H")
     assert play(game, SCRIPT_A).scores == (340, 210)
 
 
 def test_shortfall_option() -> None:
-    """RULES.md §2 going set, shortfall (002): the set team loses only 350 - 340 = 10."""
+    """docs/rules.md §2 going set, shortfall (002): the set team loses only 350 - 340 = 10."""
     game = new_game(Rules(set_penalty="shortfall"), DEAL_A)
     declare(game, ["bid 350", "pass", "pass", "pass"], "H")
     result = play(game, SCRIPT_A)
@@ -375,7 +375,7 @@ def test_shortfall_option() -> None:
 ])
 def test_family1000_classic_points_and_shortfall(contract: int, outcome: Outcome,
                                                  scores: tuple[int, int]) -> None:
-    """RULES.md §2 family1000 (seed 002): first lead trump (AH), classic trick points
+    """docs/rules.md §2 family1000 (seed 002): first lead trump (AH), classic trick points
     (A 11, 10 10, K 4, Q 3, J 2, last 10: 143 / 107), each card in one meld (seat 1's
     QS serves the pinochle or the spade marriage, not both: 60, not 80), and a set
     team loses only the shortfall, contract - (meld + tricks) = 350 - 343 = 7."""
@@ -397,7 +397,7 @@ def test_family1000_classic_points_and_shortfall(contract: int, outcome: Outcome
 
 
 def test_not_on_the_board() -> None:
-    """RULES.md §1 Not on the board; seed 003: 460 > 200 + 250, the hand is not
+    """docs/rules.md §1 Not on the board; seed 003: 460 > 200 + 250, the hand is not
     played: the declarers lose the contract, the defenders score their meld."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 460", "pass", "pass", "pass"], "H")
@@ -411,7 +411,7 @@ def test_not_on_the_board() -> None:
 
 
 def test_on_the_board_at_exactly_250_short() -> None:
-    """RULES.md §1 'exceeds ... by more than 250': 450 = 200 + 250 is still played."""
+    """docs/rules.md §1 'exceeds ... by more than 250': 450 = 200 + 250 is still played."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 450", "pass", "pass", "pass"], "H")
     assert game.phase is Phase.PLAY and not game.results
@@ -420,7 +420,7 @@ def test_on_the_board_at_exactly_250_short() -> None:
 
 
 def test_voluntary_throw_in() -> None:
-    """RULES.md §1 throwing in; seed 003: 'the cards are not played, so there is no
+    """docs/rules.md §1 throwing in; seed 003: 'the cards are not played, so there is no
     score for cards won in tricks': the defenders score their meld only."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 300", "pass", "pass", "pass"], "H")
@@ -448,7 +448,7 @@ def test_voluntary_throw_in() -> None:
 ])
 def test_unplayed_hand_under_set_options(rules: Rules, action: str,
                                          scores: tuple[int, int]) -> None:
-    """RULES.md is silent on how the §2 set options apply to a hand that is not
+    """docs/rules.md is silent on how the §2 set options apply to a hand that is not
     played. The engine treats it as a set with no trick points (seed 003: 'They are
     not on the board, and they will go set'): chips give the opponents the contract
     on top of their meld, shortfall takes contract - meld, a kept meld is scored.
@@ -465,7 +465,7 @@ def test_unplayed_hand_under_set_options(rules: Rules, action: str,
 
 
 def test_no_throw_in_after_the_first_card() -> None:
-    """RULES.md §1: the declarer throws in 'at that point', after meld, before play."""
+    """docs/rules.md §1: the declarer throws in 'at that point', after meld, before play."""
     game = new_game("pagat", DEAL_A)
     declare(game, ["bid 300", "pass", "pass", "pass"], "H")
     act(game, "play AH")
@@ -478,7 +478,7 @@ def test_no_throw_in_after_the_first_card() -> None:
 
 
 def test_defenders_fail_to_save_meld() -> None:
-    """RULES.md §1 Scoring; seeds 000/003: defenders with no trick point lose their
+    """docs/rules.md §1 Scoring; seeds 000/003: defenders with no trick point lose their
     meld (120 here); the declarers take all 250."""
     game = new_game("pagat", DEAL_B)
     declare(game, ["bid 250", "pass", "pass", "pass"], "S")
@@ -507,7 +507,7 @@ def test_defenders_save_meld_with_only_the_last_trick() -> None:
 
 
 def test_defenders_save_meld_with_one_counter() -> None:
-    """RULES.md §1 'it took at least one trick point': one trick, not the last,
+    """docs/rules.md §1 'it took at least one trick point': one trick, not the last,
     holding a single counter (TD) saves the defenders' 120."""
     game = new_game("pagat", DEAL_B)
     declare(game, ["bid 250", "pass", "pass", "pass"], "S")
@@ -525,7 +525,7 @@ def test_defenders_save_meld_with_one_counter() -> None:
 ])
 def test_dix_exception(deal: Deal, script: Sequence[Step], melds: tuple[int, int],
                        scores: tuple[int, int]) -> None:
-    """RULES.md §1 Scoring exception; seed 003 'if their only meld was one or both
+    """docs/rules.md §1 Scoring exception; seed 003 'if their only meld was one or both
     deeces, the points are scored. Nines of trump are said to save themselves'."""
     game = new_game("pagat", deal)
     declare(game, ["bid 250", "pass", "pass", "pass"], "S")
@@ -538,7 +538,7 @@ def test_dix_exception(deal: Deal, script: Sequence[Step], melds: tuple[int, int
 
 
 def test_defenders_keep_meld_without_a_trick_in_playingcards() -> None:
-    """RULES.md §2 playingcards 'defenders keep meld without a trick' (seed 004 has no
+    """docs/rules.md §2 playingcards 'defenders keep meld without a trick' (seed 004 has no
     saving rule): DEAL_B in tenths: meld 31 / 12, tricks 25 / 0."""
     game = new_game("playingcards", DEAL_B)
     declare(game, ["bid 20", "pass", "pass", "pass"], "S")
@@ -551,7 +551,7 @@ def test_defenders_keep_meld_without_a_trick_in_playingcards() -> None:
 
 
 def test_defenders_meld_needs_no_trick_when_the_option_is_off() -> None:
-    """RULES.md §2 'defenders must take a trick point to save meld: no'."""
+    """docs/rules.md §2 'defenders must take a trick point to save meld: no'."""
     game = new_game(Rules(save_meld_needs_trick=False), DEAL_B)
     declare(game, ["bid 250", "pass", "pass", "pass"], "S")
     assert play(game, SCRIPT_B_ALL).scores == (560, 120)
@@ -562,7 +562,7 @@ def test_defenders_meld_needs_no_trick_when_the_option_is_off() -> None:
 
 
 def test_shoot_the_moon_made() -> None:
-    """RULES.md §2 shoot the moon; seed 002 'win all the tricks without your partner's
+    """docs/rules.md §2 shoot the moon; seed 002 'win all the tricks without your partner's
     help. If you succeed, you score 1,000 points and win the game'."""
     game = new_game("family1000", DEAL_B)
     declare(game, ["bid 250", "pass", "pass", "pass"], "S")
@@ -579,9 +579,9 @@ def test_shoot_the_moon_made() -> None:
 
 
 def test_shoot_the_moon_failed_is_a_set() -> None:
-    """RULES.md §2 shoot the moon 'failing is a set': the defenders take the last
+    """docs/rules.md §2 shoot the moon 'failing is a set': the defenders take the last
     trick (QC, JC + 10 = 15 classic points), save their 120 meld, and the declarers
-    lose the contract. RULES.md is silent on a failed moon under family1000's
+    lose the contract. docs/rules.md is silent on a failed moon under family1000's
     shortfall set; the engine takes the whole contract (the declarers' meld alone,
     310, exceeds the 250 contract, so a shortfall would cost nothing)."""
     game = new_game("family1000", DEAL_B)
@@ -597,7 +597,7 @@ def test_shoot_the_moon_failed_is_a_set() -> None:
 
 
 def test_moon_needs_the_option() -> None:
-    """RULES.md §2 shoot the moon is off by default."""
+    """docs/rules.md §2 shoot the moon is off by default."""
     game = new_game("pagat", DEAL_B)
     declare(game, ["bid 250", "pass", "pass", "pass"], "S")
     assert parse_action("moon") not in game.legal_actions()
@@ -610,7 +610,7 @@ def test_moon_needs_the_option() -> None:
 
 
 def test_both_teams_reach_the_target_declarers_win_with_the_lower_score() -> None:
-    """RULES.md §1 Game; seed 003 'if both teams exceed 1500 on the same round, the
+    """docs/rules.md §1 Game; seed 003 'if both teams exceed 1500 on the same round, the
     declaring team wins regardless of the actual score' (target 200 here).
 
     Hand 1 (DEAL_A): seat 0 bids 350 and throws in: -350 / +100.
@@ -645,7 +645,7 @@ def test_both_teams_reach_150_playingcards() -> None:
 
 
 def test_one_team_reaches_the_target() -> None:
-    """RULES.md §1 Game: first team to the target wins, checked after each hand."""
+    """docs/rules.md §1 Game: first team to the target wins, checked after each hand."""
     game = new_game(Rules(target=300), DEAL_A)
     declare(game, ["bid 250", "pass", "pass", "pass"], "H")
     play(game, SCRIPT_A)
@@ -658,7 +658,7 @@ def test_one_team_reaches_the_target() -> None:
 
 
 def test_dealer_stuck() -> None:
-    """RULES.md §1 Auction; seed 003 'the dealer is under': three passes and the
+    """docs/rules.md §1 Auction; seed 003 'the dealer is under': three passes and the
     dealer takes the bid at 250, then plays it as usual."""
     game = new_game("pagat", DEAL_A, dealer=0)
     assert game.to_act == 1
@@ -672,7 +672,7 @@ def test_dealer_stuck() -> None:
 
 
 def test_dealer_not_stuck_passed_out() -> None:
-    """RULES.md §2 'dealer stuck: no (redeal)': four passes, nobody scores, the deal
+    """docs/rules.md §2 'dealer stuck: no (redeal)': four passes, nobody scores, the deal
     moves left (to the next fixed deal, DEAL_B)."""
     game = new_game(Rules(dealer_stuck=False), DEAL_A, DEAL_B)
     act(game, "pass", "pass", "pass")
@@ -686,14 +686,14 @@ def test_dealer_not_stuck_passed_out() -> None:
 
 
 def test_dealer_not_stuck_may_bid() -> None:
-    """RULES.md §2 dealer stuck 'no': after three passes the dealer bids and declares."""
+    """docs/rules.md §2 dealer stuck 'no': after three passes the dealer bids and declares."""
     game = new_game(Rules(dealer_stuck=False), DEAL_A, dealer=0)
     act(game, "pass", "pass", "pass", "bid 250")
     assert (game.phase, game.declarer, game.contract) == (Phase.TRUMP, 0, 250)
 
 
 def test_auction_jump_bids_and_last_bidder_declares() -> None:
-    """RULES.md §1 Auction: raise 10 or jump 20+; a pass is final; three passes and the
+    """docs/rules.md §1 Auction: raise 10 or jump 20+; a pass is final; three passes and the
     last bidder declares."""
     game = new_game("pagat", DEAL_A)
     act(game, "bid 250", "bid 260", "bid 300", "pass")
@@ -710,7 +710,7 @@ def test_auction_jump_bids_and_last_bidder_declares() -> None:
 
 
 def test_first_bid_required() -> None:
-    """RULES.md §2 first bidder must open (001: 'obligated to open with a first bid')."""
+    """docs/rules.md §2 first bidder must open (001: 'obligated to open with a first bid')."""
     game = new_game(Rules(first_bid_required=True), DEAL_A)
     assert Pass() not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="first bidder must open"):
@@ -728,7 +728,7 @@ def test_first_bid_not_required_by_default() -> None:
 
 
 def test_pass_with_help_allowed() -> None:
-    """RULES.md §1 Auction, seed 003: 'pass with help' removes you from the bidding."""
+    """docs/rules.md §1 Auction, seed 003: 'pass with help' removes you from the bidding."""
     game = new_game("pagat", DEAL_A)
     assert Pass(help=True) in game.legal_actions()
     act(game, "pass help", "bid 250", "pass with help", "pass")
@@ -738,7 +738,7 @@ def test_pass_with_help_allowed() -> None:
 
 
 def test_pass_with_help_not_allowed() -> None:
-    """RULES.md §2 pass with help 'not allowed'."""
+    """docs/rules.md §2 pass with help 'not allowed'."""
     game = new_game(Rules(pass_with_help=False), DEAL_A)
     assert Pass(help=True) not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="pass with help"):
@@ -772,7 +772,7 @@ FIVE_NINES_MELD = deal_with("9S 9S 9H 9H 9D KC QC AS TS JH AD TC")  # five nines
     pytest.param("off", SIX_NINES, False, id="off-by-default"),
 ])
 def test_nines_redeal(rule: NinesRedeal, deal: Deal, allowed: bool) -> None:
-    """RULES.md §2 nines redeal: called instead of bidding; the deal is void and the
+    """docs/rules.md §2 nines redeal: called instead of bidding; the deal is void and the
     same dealer deals again (the next fixed deal here)."""
     game = new_game(Rules(nines_redeal=rule), deal, DEAL_A)
     assert (Redeal() in game.legal_actions()) is allowed
@@ -816,7 +816,7 @@ def test_nines_redeal_three_deal_limit() -> None:
 
 
 def test_trump_needs_meld() -> None:
-    """RULES.md §2 (001): trump only in a suit holding a run, marriage or dix. Seat 0 of
+    """docs/rules.md §2 (001): trump only in a suit holding a run, marriage or dix. Seat 0 of
     DEAL_A has a marriage only in spades."""
     game = new_game(Rules(trump_needs_meld=True), DEAL_A)
     act(game, "bid 250", "pass", "pass", "pass")
@@ -828,7 +828,7 @@ def test_trump_needs_meld() -> None:
 
 
 def test_trump_needs_meld_any_suit_when_none_qualifies() -> None:
-    """RULES.md §2 'if no suit qualifies, any suit': no queen and no nine."""
+    """docs/rules.md §2 'if no suit qualifies, any suit': no queen and no nine."""
     game = new_game(Rules(trump_needs_meld=True),
                     deal_with("AS AS TS TS KS KS AH AH TH TH KH KH"))
     act(game, "bid 250", "pass", "pass", "pass")
@@ -836,7 +836,7 @@ def test_trump_needs_meld_any_suit_when_none_qualifies() -> None:
 
 
 def test_any_trump_by_default() -> None:
-    """RULES.md §1 Trump: the declarer names any suit."""
+    """docs/rules.md §1 Trump: the declarer names any suit."""
     game = new_game("pagat", DEAL_A)
     act(game, "bid 250", "pass", "pass", "pass")
     assert game.legal_actions() == [NameTrump(s) for s in Suit]
@@ -847,7 +847,7 @@ def test_any_trump_by_default() -> None:
 
 
 def test_passing_four_cards_moves_them_and_only_partners_see_them() -> None:
-    """RULES.md §1 Passing: partner gives exactly 4, the declarer returns 4; 'only the
+    """docs/rules.md §1 Passing: partner gives exactly 4, the declarer returns 4; 'only the
     two partners see these cards'. The meld is counted after the pass."""
     game = new_game("pagat", DEAL_A)
     act(game, "bid 250", "pass", "pass", "pass", "trump H")
@@ -876,7 +876,7 @@ def test_passing_four_cards_moves_them_and_only_partners_see_them() -> None:
 
 
 def test_returned_cards_may_include_cards_just_received() -> None:
-    """RULES.md §1 Passing: the cards sent back 'may include cards just received'."""
+    """docs/rules.md §1 Passing: the cards sent back 'may include cards just received'."""
     game = new_game("pagat", DEAL_A)
     act(game, "bid 250", "pass", "pass", "pass", "trump H", "give 9S KD QD JD",
         "return 9S KD AS AC")
@@ -884,7 +884,7 @@ def test_returned_cards_may_include_cards_just_received() -> None:
 
 
 def test_passing_three_cards() -> None:
-    """RULES.md §2 cards passed 3 (seed 004 'passes 3 cards')."""
+    """docs/rules.md §2 cards passed 3 (seed 004 'passes 3 cards')."""
     game = new_game(Rules(cards_passed=3), DEAL_A)
     act(game, "bid 250", "pass", "pass", "pass", "trump H")
     with pytest.raises(IllegalActionError, match="pass exactly 3 cards, not 4"):
@@ -899,7 +899,7 @@ def test_passing_three_cards() -> None:
 
 
 def test_no_passing_cutthroat() -> None:
-    """RULES.md §2 cutthroat (seed 000 'If you play cutthroat, nobody passes cards'):
+    """docs/rules.md §2 cutthroat (seed 000 'If you play cutthroat, nobody passes cards'):
     meld and play follow the naming of trump."""
     game = new_game("cutthroat", DEAL_A)
     act(game, "bid 250", "pass", "pass", "pass", "trump H")
@@ -951,7 +951,7 @@ def test_playingcards_set() -> None:
 
 
 def test_playingcards_not_on_the_board_uses_25() -> None:
-    """RULES.md §1 Not on the board in tenths: 46 > 20 + 25."""
+    """docs/rules.md §1 Not on the board in tenths: 46 > 20 + 25."""
     game = new_game("playingcards", DEAL_A)
     declare(game, ["bid 45", "pass", "pass", "pass"], "H")
     assert game.phase is Phase.PLAY

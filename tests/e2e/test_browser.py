@@ -432,7 +432,7 @@ def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
             if acted:
                 meld_turns += 1
                 # the meld lies face up on Ann's side of the table, unless that was the
-                # last draw (RULES.md §4: with the stock gone the melds go back to hand)
+                # last draw (docs/rules.md §4: with the stock gone the melds go back to hand)
                 page.wait_for_function("""() => document.querySelector(
                     '#seat-bottom .table-cards .card') || document.querySelector(
                     '#status').textContent.includes('last tricks')""")
@@ -524,7 +524,7 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
 
 def test_the_lobby_hides_options_the_chosen_game_does_not_have(server: ServerProcess,
                                                               browser: Browser) -> None:
-    """Two-handed has no auction (RULES.md §4), three-handed no partners (§3), and only
+    """Two-handed has no auction (docs/rules.md §4), three-handed no partners (§3), and only
     three-handed a widow: the form shows just the options the chosen game has, and a
     table made after switching presets carries none of the hidden ones."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -564,7 +564,7 @@ def select_values(page: Page, option: str) -> list[str]:
 
 def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProcess,
                                                             browser: Browser) -> None:
-    """Three-handed has no chip scoring (RULES.md §3: it pays one opposing team): the
+    """Three-handed has no chip scoring (docs/rules.md §3: it pays one opposing team): the
     select leaves it out for ``three`` and offers it again for a four-handed preset;
     a value the preset takes only with another change says which (``divide_by_ten``
     with classic trick points, two-handed); a table made with an offered value keeps it."""
@@ -905,14 +905,14 @@ def test_ux_glossary_and_tooltips(server: ServerProcess, browser: Browser) -> No
 def test_ux_lobby_describes_presets_and_levels_in_words(server: ServerProcess,
                                                         browser: Browser) -> None:
     """Issue 15 item 7: the lobby says what a preset is in players' words (no "seeds
-    000 and 003" nor "RULES.md §1") and gives the strength ladder of the levels."""
+    000 and 003" nor "docs/rules.md §1") and gives the strength ladder of the levels."""
     for view in (DESKTOP, PHONE):
         page = browser.new_page(viewport=view)
         page.goto(server.url + "/")
         for preset in ("pagat", "three", "two"):
             page.get_by_label("Rules").select_option(preset)
             words = page.locator("#preset-source").inner_text()
-            assert "seed" not in words and "RULES.md" not in words and "§" not in words, words
+            assert "seed" not in words and "rules.md" not in words and "§" not in words, words
             assert len(words) > 40 and page.locator("#preset-source").is_visible()
             ladder = page.locator("#levels-ladder").inner_text()
             assert ladder.startswith("Computer levels, weakest first: random")

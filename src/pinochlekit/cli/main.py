@@ -106,15 +106,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("rules", _run_rules, "list the presets, or show every option of some rules",
                   "Without an argument, list the named presets and where each comes from. "
                   "With one, show every option of those rules: its value, what it means "
-                  "and its source (the seed texts 000-004 of RULES.md).")
+                  "and its source (the sources named in docs/rules.md).")
     sub.add_argument("rules", nargs="?", metavar="RULES",
                      help="a preset name or a rules string like 'pagat(min_bid=200)'")
 
     sub = command("meld", _run_meld, "score the meld of some cards",
                   "Show the best meld of one player's cards, item by item, and its total "
-                  "(RULES.md §1 Meld). Two-handed (--rules two), the most the cards score "
+                  "(docs/rules.md §1 Meld). Two-handed (--rules two), the most the cards score "
                   "laid one meld at a time, one after each won trick, in a playable order "
-                  "(RULES.md §4), with the dix counted for each nine of trump."
+                  "(docs/rules.md §4), with the dix counted for each nine of trump."
                   "\n\nexample: pinochle meld --trump S AS TS KS QS JS 9S")
     sub.add_argument("--trump", required=True, metavar="SUIT",
                      help="the trump suit (S, H, D, C), or 'none' before trump is named")
@@ -126,9 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("legal", _run_legal, "list the cards a hand may play to a trick",
                   "Show which cards of a hand may be played to the trick so far, and why "
-                  "each other card may not (RULES.md §1 Play). Two-handed (--rules two): "
+                  "each other card may not (docs/rules.md §1 Play). Two-handed (--rules two): "
                   "the rule of the last 12 tricks, once the stock is gone; with --early, "
-                  "the early tricks, where any card may be played (RULES.md §4).\n\n"
+                  "the early tricks, where any card may be played (docs/rules.md §4).\n\n"
                   'example: pinochle legal --trump S --trick "KH AH" AH TH 9H KS')
     sub.add_argument("--trump", required=True, metavar="SUIT",
                      help="the trump suit (S, H, D or C)")
@@ -270,7 +270,7 @@ def meld_dict(result: MeldResult) -> dict[str, object]:
 def _run_meld(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
     trump = _read_trump(args.trump, allow_none=rules.players != 2)
-    if rules.players == 2:  # RULES.md §4: one meld per won trick (pinochlekit.engine.two.meld)
+    if rules.players == 2:  # docs/rules.md §4: one meld per won trick (pinochlekit.engine.two.meld)
         from pinochlekit.engine.two.meld import best_two_meld
         assert trump is not None
         result = best_two_meld(_read_cards(args.cards), trump, rules)
@@ -312,7 +312,7 @@ def _run_legal(args: argparse.Namespace) -> int:
     hand = Hand.from_cards(hand_cards)
     if args.early and rules.players != 2:
         raise UsageError("--early is for the two-handed game (--rules two)")
-    if rules.players == 2:  # RULES.md §4: free play while the stock lasts, then old rules
+    if rules.players == 2:  # docs/rules.md §4: free play while the stock lasts, then old rules
         print("two-handed, " + ("early trick (the stock lasts): any card may be played"
                                 if args.early else "last 12 tricks (the stock is gone)"))
     if args.early:

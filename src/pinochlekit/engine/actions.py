@@ -62,7 +62,7 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Pass in the auction; ``help=True`` is "pass with help" (RULES.md §1 Auction)."""
+    """Pass in the auction; ``help=True`` is "pass with help" (docs/rules.md §1 Auction)."""
 
     help: bool = False
     verb: ClassVar[str] = "pass"
@@ -129,7 +129,7 @@ class Return(Action):
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Three-handed, widow taken: the declarer lays 3 cards aside, face down; they
-    count for the declarer (RULES.md §3). Sorted on creation."""
+    count for the declarer (docs/rules.md §3). Sorted on creation."""
 
     cards: tuple[Card, ...]
     verb: ClassVar[str] = "discard"
@@ -168,7 +168,7 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True)
 class ThrowIn(Action):
-    """The declarer concedes the hand after meld (RULES.md §1 Not on the board)."""
+    """The declarer concedes the hand after meld (docs/rules.md §1 Not on the board)."""
 
     verb: ClassVar[str] = "throw in"
 
@@ -181,7 +181,7 @@ class ThrowIn(Action):
 
 @dataclass(frozen=True, slots=True)
 class Moon(Action):
-    """The declarer shoots the moon after meld (RULES.md §2 shoot the moon, 002)."""
+    """The declarer shoots the moon after meld (docs/rules.md §2 shoot the moon, 002)."""
 
     verb: ClassVar[str] = "moon"
 
@@ -194,7 +194,7 @@ class Moon(Action):
 
 @dataclass(frozen=True, slots=True)
 class Redeal(Action):
-    """Call a redeal for a hand of nines instead of bidding (RULES.md §2 nines redeal)."""
+    """Call a redeal for a hand of nines instead of bidding (docs/rules.md §2 nines redeal)."""
 
     verb: ClassVar[str] = "redeal"
 

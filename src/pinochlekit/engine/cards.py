@@ -2,7 +2,7 @@
 
 A card *kind* is an int 0-23, suit-major: ``suit * 6 + rank`` with the nine
 lowest and the ace highest, so "cards of a suit" and "cards above this one"
-are shifts and masks (RULES.md §1 Deck and order). The pinochle deck holds
+are shifts and masks (docs/rules.md §1 Deck and order). The pinochle deck holds
 two copies of every kind; a :class:`Hand` is two 24-bit masks, the kinds
 held at least once and the kinds held twice.
 
@@ -61,7 +61,7 @@ class Suit(IntEnum):
 
 
 class Rank(IntEnum):
-    """The six ranks, lowest first: 9 J Q K 10 A (RULES.md §1 Deck and order)."""
+    """The six ranks, lowest first: 9 J Q K 10 A (docs/rules.md §1 Deck and order)."""
 
     NINE = 0
     JACK = 1

@@ -1,4 +1,4 @@
-"""Seeded, reproducible deals (RULES.md §1 Deal).
+"""Seeded, reproducible deals (docs/rules.md §1 Deal).
 
 A game's seed gives every deal its own *deal seed* (a SHA-256 hex digest), and
 a deal seed gives the deal by sorting the deck on keys drawn from SHAKE-256.
@@ -91,7 +91,7 @@ def _compact(spread: int) -> int:
 @lru_cache(maxsize=64)
 def _seat_getters(dealer: int, players: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
     """For each seat, what picks its cards from the shuffled deck: three at a time
-    round the table from the dealer's left (RULES.md §1 Deal)."""
+    round the table from the dealer's left (docs/rules.md §1 Deal)."""
     per_hand = 48 // players
     dealt: list[list[int]] = [[] for _ in range(players)]
     for i in range(per_hand * players):

@@ -1,5 +1,5 @@
 """A whole game of auction pinochle, from deal to winner: four-handed partnerships
-(RULES.md §1) or three-handed with a widow (RULES.md §3).
+(docs/rules.md §1) or three-handed with a widow (docs/rules.md §3).
 
 The game is a pure function of (rules, seed, actions): :attr:`Game.record`
 holds exactly those, and replaying it gives the same game.
@@ -206,7 +206,7 @@ class Game:
         self._target = rules.game_target
         self._meld_key = (rules.doubles, rules.run_extra, rules.meld_reuse, rules.unit)
         self._table_rules = (self._flags, rules.first_lead == "trump", self._points,
-                             10 // rules.unit, self._teams)  # RULES.md §1 Counting: last trick
+                             10 // rules.unit, self._teams)  # docs/rules.md §1 Counting: last trick
         self.actions: list[Action] = []
         self._mask_key = -1
         self._mask = 0
@@ -254,7 +254,7 @@ class Game:
         if index < len(self.deals):
             hands = self.deals[index]
             self._widow = widow_of(hands) if self._widow_size else _NO_WIDOW
-        elif self._widow_size:  # RULES.md §3: 15 cards each, 3 to the widow
+        elif self._widow_size:  # docs/rules.md §3: 15 cards each, 3 to the widow
             hands, self._widow = deal_with_widow(deal_seed(self.seed, index), dealer, self._n,
                                                  self.rules.hand_size)
         else:
@@ -322,7 +322,7 @@ class Game:
 
     @property
     def widow(self) -> Hand | None:
-        """The widow (RULES.md §3): face up for everyone once the auction is won,
+        """The widow (docs/rules.md §3): face up for everyone once the auction is won,
         ``None`` before that and in games without a widow."""
         return self._widow if self.declarer is not None and self.rules.widow_size else None
 
@@ -393,7 +393,7 @@ class Game:
         return not self.tricks and not self.trick and not self.moon
 
     def _must_open(self, seat: int) -> bool:
-        # RULES.md §2 first bidder must open (001)
+        # docs/rules.md §2 first bidder must open (001)
         return (self.rules.first_bid_required and seat == (self.dealer + 1) % self._n
                 and not self._spoken[seat])
 
@@ -401,7 +401,7 @@ class Game:
         return self._opening if self.high_bidder is None else self.high_bid + self._step
 
     def _may_redeal(self, seat: int) -> bool:
-        """RULES.md §2 nines redeal (001, 004): instead of bidding, at a first call."""
+        """docs/rules.md §2 nines redeal (001, 004): instead of bidding, at a first call."""
         rule = self.rules.nines_redeal
         if rule == "off" or self._spoken[seat]:
             return False
@@ -416,7 +416,7 @@ class Game:
         return nines >= 5 and no_meld
 
     def _trump_choices(self) -> list[Suit]:
-        """RULES.md §2 trump must hold a run, marriage or dix (001), else any suit."""
+        """docs/rules.md §2 trump must hold a run, marriage or dix (001), else any suit."""
         suits = list(_SUITS)
         if not self.rules.trump_needs_meld or self.declarer is None:
             return suits
@@ -572,7 +572,7 @@ class Game:
                 self._play(actor, action.card)  # type: ignore[arg-type]
                 return
         elif seat is None and self.phase is _AUCTION:
-            # The auction's common cases, with exactly the tests of _check (RULES.md §1
+            # The auction's common cases, with exactly the tests of _check (docs/rules.md §1
             # Auction; §2 first bidder must open): anything else takes the slow path.
             kind = type(action)
             actor = self.to_act
@@ -617,7 +617,7 @@ class Game:
             self._move(seat, self.partner(seat), action.cards)  # type: ignore[attr-defined]
             self._meld()
         elif kind is Discard:
-            # RULES.md §3 (widow taken): 3 cards face down, counted for the declarer
+            # docs/rules.md §3 (widow taken): 3 cards face down, counted for the declarer
             self.discards = action.cards  # type: ignore[attr-defined]
             for card in action.cards:  # type: ignore[attr-defined]
                 self._take_out(seat, card)
@@ -625,7 +625,7 @@ class Game:
         elif kind is ThrowIn:
             self._finish(Outcome.THROWN_IN)
         elif kind is Moon:
-            self.moon = True  # RULES.md §2 shoot the moon: partner's hand sits out
+            self.moon = True  # docs/rules.md §2 shoot the moon: partner's hand sits out
             self._trick_size = self._n - 1
             if self._table is not None:
                 self._table.sit_out(self.partner(seat))
@@ -635,7 +635,7 @@ class Game:
                            next_dealer=self.dealer, redeal=True)
 
     def _call(self, seat: int, action: Action) -> None:
-        """RULES.md §1 Auction: bid higher or pass out of the auction."""
+        """docs/rules.md §1 Auction: bid higher or pass out of the auction."""
         self.auction.append((seat, action))
         self._spoken[seat] = True
         if type(action) is Bid:
@@ -662,7 +662,7 @@ class Game:
         self.declarer, self.contract = declarer, contract
         self.phase, self.to_act = Phase.TRUMP, declarer
         if self.rules.widow == "take" and self.rules.widow_size:
-            # RULES.md §3 option: the widow, shown to all, goes into the declarer's hand
+            # docs/rules.md §3 option: the widow, shown to all, goes into the declarer's hand
             for card in self._widow:
                 self._put_in(declarer, card)
 
@@ -689,7 +689,7 @@ class Game:
             self._once[seat] |= bit
 
     def _set_aside(self) -> tuple[Card, ...]:
-        """The cards out of play that count for the declarer (RULES.md §3): the widow
+        """The cards out of play that count for the declarer (docs/rules.md §3): the widow
         when it stays out, the discards when it is taken; none four-handed."""
         if not self.rules.widow_size:
             return ()
@@ -720,7 +720,7 @@ class Game:
         totals = self._team_meld()
         self._team_melds = (melds, totals)
         if self.contract > totals[self._teams[self.declarer]] + self._trick_total:
-            self._finish(Outcome.NOT_ON_BOARD)  # RULES.md §1 Not on the board
+            self._finish(Outcome.NOT_ON_BOARD)  # docs/rules.md §1 Not on the board
             return
         self._start_play()
 
@@ -754,7 +754,7 @@ class Game:
         trick.append(card)
         self._trick_seats.append(seat)
         # The winning card so far: the highest trump, else the highest card of the suit
-        # led; of two identical cards the first stays (RULES.md §1 Play).
+        # led; of two identical cards the first stays (docs/rules.md §1 Play).
         if len(trick) == 1:
             self._high, self._high_seat = card, seat
         else:
@@ -771,7 +771,7 @@ class Game:
         points = sum([values[c] for c in trick])
         last = not self._once[winner]
         if last:
-            points += 10 // self.rules.unit  # RULES.md §1 Counting: last trick 10
+            points += 10 // self.rules.unit  # docs/rules.md §1 Counting: last trick 10
         self.trick_points[self.rules.team_of(winner)] += points
         self.tricks.append(Trick(seats[0], tuple(map(ALL_CARDS.__getitem__, trick)),
                                  tuple(seats), winner, points))
@@ -785,7 +785,7 @@ class Game:
     # -- scoring --------------------------------------------------------------
 
     def _finish(self, outcome: Outcome) -> None:
-        """Score the hand (RULES.md §1 Scoring a hand; §2 set variants; §3 each player
+        """Score the hand (docs/rules.md §1 Scoring a hand; §2 set variants; §3 each player
         for themself, the cards set aside counting for the declarer)."""
         rules = self.rules
         declarer = self.declarer
@@ -801,13 +801,13 @@ class Game:
         saved = [True] * teams
         scores = [0] * teams
         aside = self._set_aside() if self._widow_size else ()
-        if aside:  # RULES.md §3: the widow's (or the discards') points are the declarer's,
+        if aside:  # docs/rules.md §3: the widow's (or the discards') points are the declarer's,
             # played or not: a declarer who throws in (or is not on the board) still has
             # them, which matters when a set costs only the shortfall
             tricks[us] += sum(self._points[c] for c in aside)
         if played:
             for them in others:
-                # RULES.md §1 Scoring: meld counts with a trick taken, or when it is only
+                # docs/rules.md §1 Scoring: meld counts with a trick taken, or when it is only
                 # dix; the dix test runs only when the first two leave the question open
                 saved[them] = (not rules.save_meld_needs_trick or tricks[them] > 0
                                or self._dix_only(them))
@@ -850,7 +850,7 @@ class Game:
         self._end_deal(result, next_dealer=(self.dealer + 1) % self._n)
 
     def _dix_only(self, team: int) -> bool:
-        """Whether ``team`` melded and its meld is only dix (RULES.md §1 Scoring)."""
+        """Whether ``team`` melded and its meld is only dix (docs/rules.md §1 Scoring)."""
         assert self.melds is not None
         own = [self.melds[s] for s in range(self._n) if self.rules.team_of(s) == team]
         return (all(m.dix_only or not m.items for m in own)
@@ -867,7 +867,7 @@ class Game:
         self._start_deal(next_dealer, self.deal_index + 1)
 
     def _game_winner(self, result: HandResult) -> int | None:
-        """RULES.md §1 Game: first to the target; both at once, the declaring team.
+        """docs/rules.md §1 Game: first to the target; both at once, the declaring team.
 
         Three-handed (docs/three-handed.md): of several players over the target at
         once the declarer wins, else the higher score; two defenders tied over the

@@ -1,4 +1,4 @@
-"""Meld: the scoring combinations of RULES.md §1 Meld, under every meld option.
+"""Meld: the scoring combinations of docs/rules.md §1 Meld, under every meld option.
 
 >>> from pinochlekit.engine.cards import parse_cards, Suit
 >>> from pinochlekit.engine.rules import Rules
@@ -27,7 +27,7 @@ from pinochlekit.engine.rules import Rules
 
 __all__ = ["MeldItem", "MeldResult", "meld", "meld_values"]
 
-# Ordinary-scale values (RULES.md §1 Meld table; §2 "double melds").
+# Ordinary-scale values (docs/rules.md §1 Meld table; §2 "double melds").
 _SINGLE = {"run": 150, "royal marriage": 40, "common marriage": 20, "dix": 10,
            "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40,
            "pinochle": 40}
@@ -69,7 +69,7 @@ class MeldResult:
 
     @property
     def dix_only(self) -> bool:
-        """Whether the meld is one or two dix and nothing else (RULES.md §1 Scoring)."""
+        """Whether the meld is one or two dix and nothing else (docs/rules.md §1 Scoring)."""
         return bool(self.items) and all(item.name == "dix" for item in self.items)
 
     def __eq__(self, other: object) -> bool:
@@ -156,7 +156,7 @@ _BY_SHOWN_MAX = 1 << 16
 
 def _meld_per_class(once: int, twice: int, trump: int, doubles: str, run_extra: str,
                     unit: int) -> MeldResult:
-    """The per-class meld in Python (RULES.md §2 card reuse 'once per class')."""
+    """The per-class meld in Python (docs/rules.md §2 card reuse 'once per class')."""
     # Per class, each class and each suit of class I depends on few bits: memoize those.
     # Groups use disjoint kinds within a class, and one physical card serves melds of
     # several classes, so the cards shown are the union (OR) of the groups' masks.
@@ -284,7 +284,7 @@ def _item(name: str, cards: Iterable[Card], values: dict[str, int]) -> MeldItem:
 
 
 def _doubled(name: str, cards: list[Card], values: dict[str, int]) -> list[MeldItem]:
-    """A double meld: one special item, or two plain ones (RULES.md §2 double melds)."""
+    """A double meld: one special item, or two plain ones (docs/rules.md §2 double melds)."""
     if values[f"double {name}"] == 2 * values[name]:
         return [_item(name, cards, values), _item(name, cards, values)]
     return [_item(f"double {name}", cards + cards, values)]
@@ -292,7 +292,7 @@ def _doubled(name: str, cards: list[Card], values: dict[str, int]) -> list[MeldI
 
 def _class_one(counts: list[int], trump: int, values: dict[str, int],
                run_extra: str) -> list[MeldItem]:
-    """Runs, marriages and dix (RULES.md §1 Meld, class I)."""
+    """Runs, marriages and dix (docs/rules.md §1 Meld, class I)."""
     items: list[MeldItem] = []
     for suit in range(4):
         king, queen = _card(suit, Rank.KING), _card(suit, Rank.QUEEN)
@@ -320,7 +320,7 @@ def _class_one(counts: list[int], trump: int, values: dict[str, int],
 
 
 def _class_two(counts: list[int], values: dict[str, int]) -> list[MeldItem]:
-    """Aces, kings, queens and jacks around (RULES.md §1 Meld, class II)."""
+    """Aces, kings, queens and jacks around (docs/rules.md §1 Meld, class II)."""
     items: list[MeldItem] = []
     for rank, name in _AROUNDS:
         cards = [_card(s, rank) for s in range(4)]
@@ -333,7 +333,7 @@ def _class_two(counts: list[int], values: dict[str, int]) -> list[MeldItem]:
 
 
 def _class_three(counts: list[int], values: dict[str, int]) -> list[MeldItem]:
-    """Pinochle and double pinochle (RULES.md §1 Meld, class III)."""
+    """Pinochle and double pinochle (docs/rules.md §1 Meld, class III)."""
     n = min(counts[_QS], counts[_JD])
     if n == 2:
         return _doubled("pinochle", [_QS, _JD], values)
@@ -342,7 +342,7 @@ def _class_three(counts: list[int], values: dict[str, int]) -> list[MeldItem]:
 
 def _best_once(counts: list[int], trump: int, values: dict[str, int]) -> list[MeldItem]:
     """Each card in at most one meld: try every count of runs, arounds and pinochles,
-    then marry what is left (RULES.md §2 card reuse 'once in all', seeds 001, 002)."""
+    then marry what is left (docs/rules.md §2 card reuse 'once in all', seeds 001, 002)."""
     best: list[MeldItem] = []
     best_points = -1
     run = [_card(trump, r) for r in _RUN_RANKS] if trump >= 0 else []

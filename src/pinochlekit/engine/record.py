@@ -97,7 +97,7 @@ class GameRecord:
             rules = Rules.from_string(self.rules)
         except PinochleError as error:
             raise RecordError(f"record cannot start: {error}") from None
-        if rules.players == 2:  # RULES.md §4: a game with a stock, not an auction
+        if rules.players == 2:  # docs/rules.md §4: a game with a stock, not an auction
             from pinochlekit.engine.two.game import TwoHandedGame
 
             return TwoHandedGame.from_record(self, upto)

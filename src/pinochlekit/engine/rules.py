@@ -1,4 +1,4 @@
-"""The rules object: one frozen field per option of RULES.md §2, and the presets.
+"""The rules object: one frozen field per option of docs/rules.md §2, and the presets.
 
 >>> rules = Rules.preset("pagat")
 >>> rules.min_bid, rules.must_beat, rules.target
@@ -57,7 +57,7 @@ MOST_POINTS = 2 * 1800 + 250
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """Every option of RULES.md §2 as a field; the defaults are the ``pagat`` preset.
+    """Every option of docs/rules.md §2 as a field; the defaults are the ``pagat`` preset.
 
     Build one field by field (``Rules(must_beat="trump_led")``), from a preset
     (:meth:`preset`) or from text (:meth:`from_string`). An invalid value or
@@ -65,8 +65,8 @@ class Rules:
     """
 
     players: int = _opt(4, "players at the table: 4 in two partnerships, 3 each for "
-                        "themself with a widow of 3 (RULES.md §3), or 2 with a stock "
-                        "(two-handed, RULES.md §4)", "all")
+                        "themself with a widow of 3 (docs/rules.md §3), or 2 with a stock "
+                        "(two-handed, docs/rules.md §4)", "all")
     min_bid: int = _opt(250, "lowest opening bid (ordinary scale)", "000, 001, 003, 004")
     bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
     dealer_stuck: bool = _opt(
@@ -171,7 +171,7 @@ class Rules:
                              "(the shortfall already counts the meld)")
         if self.max_deals and (self.max_deals < 2 or self.nines_redeal == "off"):
             raise RulesError("max_deals", "must be 0, or 2 or more with a nines_redeal rule")
-        if self.min_bid % self.bid_step:  # RULES.md §1 Auction: every bid a multiple of 10
+        if self.min_bid % self.bid_step:  # docs/rules.md §1 Auction: every bid a multiple of 10
             raise RulesError("min_bid", f"must be a multiple of bid_step ({self.bid_step}), "
                              f"not {self.min_bid}")
         if self.players != 2 and self.min_bid > MOST_POINTS:
@@ -181,7 +181,7 @@ class Rules:
                              f"can score in a hand (game.max_bid), not {self.min_bid}")
 
     def _check_three(self) -> None:
-        """RULES.md §3: no partners, so nothing is passed and no partner sits out."""
+        """docs/rules.md §3: no partners, so nothing is passed and no partner sits out."""
         if self.cards_passed:
             raise RulesError("cards_passed", f"must be 0 with 3 players (there are no "
                              f"partners to pass to), not {self.cards_passed}")
@@ -224,13 +224,13 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 12, or 15 three-handed (RULES.md §3); 12 in the
-        two-handed game, the rest being the stock (RULES.md §4)."""
+        """Cards dealt to each player: 12, or 15 three-handed (docs/rules.md §3); 12 in the
+        two-handed game, the rest being the stock (docs/rules.md §4)."""
         return {3: 15, 2: 12}.get(self.players, 12)
 
     @property
     def widow_size(self) -> int:
-        """Cards dealt to the widow: 3 three-handed (RULES.md §3), else 0."""
+        """Cards dealt to the widow: 3 three-handed (docs/rules.md §3), else 0."""
         return 3 if self.players == 3 else 0
 
     @property
@@ -355,12 +355,12 @@ _NOT_FOR_TWO: dict[str, str] = {
 }
 
 #: The options the two-handed game refuses to change from their defaults
-#: (RULES.md §4), for interfaces that leave them off their forms.
+#: (docs/rules.md §4), for interfaces that leave them off their forms.
 TWO_HANDED_FIXED: frozenset[str] = frozenset(_NOT_FOR_TWO)
 
 
 def _check_two_handed(rules: Rules) -> None:
-    """RULES.md §4: refuse, naming the field, options that make no sense with two players."""
+    """docs/rules.md §4: refuse, naming the field, options that make no sense with two players."""
     for f in dataclasses.fields(rules):
         reason = _NOT_FOR_TWO.get(f.name)
         if reason and getattr(rules, f.name) != f.default:
@@ -408,7 +408,7 @@ def _write_value(value: Any) -> str:
     return str(value)
 
 
-#: Preset name → the fields it changes from the defaults (RULES.md §2 Presets).
+#: Preset name → the fields it changes from the defaults (docs/rules.md §2 Presets).
 PRESETS: dict[str, dict[str, Any]] = {
     "pagat": {},
     "modern": {"must_beat": "trump_led"},
@@ -428,7 +428,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 #: Preset name → where its rules come from.
 PRESET_SOURCES: dict[str, str] = {
-    "pagat": "'My Family's Pinochle' as on pagat.com (seeds 000 and 003): RULES.md §1",
+    "pagat": "'My Family's Pinochle' as on pagat.com (seeds 000 and 003): docs/rules.md §1",
     "modern": "pagat with the post-1945 books' play: must beat only when trump is led "
               "(seed 003, Variations)",
     "stonebridge": "Steve Birnbaum's Stonebridge Pinochle as summarised in seed 003: "
@@ -440,9 +440,9 @@ PRESET_SOURCES: dict[str, str] = {
     "family1000": "the four-handed game of seed 002: game 1000, trump led first, trump "
                   "follows trump, classic trick points, each card in one meld, shortfall "
                   "set, shoot the moon",
-    "three": "three-handed auction pinochle of seed 002 (RULES.md §3): 15 cards each and a "
+    "three": "three-handed auction pinochle of seed 002 (docs/rules.md §3): 15 cards each and a "
              "widow of 3 shown to all, individual bidding and meld, a short declarer loses "
              "the shortfall, game 1000; the rest as pagat (docs/three-handed.md)",
-    "two": "two-handed pinochle, Bicycle's version (seed 000, RULES.md §4): 12 cards each, "
+    "two": "two-handed pinochle, Bicycle's version (seed 000, docs/rules.md §4): 12 cards each, "
            "turned-up trump, stock, one meld per won trick, classic trick points, game 1000",
 }

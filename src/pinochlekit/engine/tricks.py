@@ -47,8 +47,8 @@ def above_mask(card: int) -> int:
 
 def must_beat_flags(rules: Rules) -> tuple[bool, bool, bool]:
     """(beat when following a non-trump lead, beat when trump is led, over-trump
-    when trumping a non-trump lead) for the ``must_beat`` option (RULES.md §2)."""
-    if rules.must_beat == "always":  # RULES.md §1 Play, rules 1 and 2 (old rules)
+    when trumping a non-trump lead) for the ``must_beat`` option (docs/rules.md §2)."""
+    if rules.must_beat == "always":  # docs/rules.md §1 Play, rules 1 and 2 (old rules)
         return (True, True, True)
     if rules.must_beat == "trump_led":  # post-1945 books (seed 003, Variations)
         return (False, True, False)
@@ -57,7 +57,7 @@ def must_beat_flags(rules: Rules) -> tuple[bool, bool, bool]:
 
 def winner_index(trick: Sequence[int], trump: int) -> int:
     """Index of the winning card: the highest trump, else the highest card of the
-    suit led; of two identical cards the first played wins (RULES.md §1 Play)."""
+    suit led; of two identical cards the first played wins (docs/rules.md §1 Play)."""
     best = 0
     best_card = trick[0]
     for i in range(1, len(trick)):
@@ -84,7 +84,7 @@ def legal_mask(hand_kinds: int, trick: Sequence[int], trump: int, rules: Rules,
     if not trick:
         trump_cards = hand_kinds & SUIT_MASKS[trump]
         if first_trick and rules.first_lead == "trump" and trump_cards:
-            return trump_cards  # RULES.md §2 first lead must be trump if held (001, 002)
+            return trump_cards  # docs/rules.md §2 first lead must be trump if held (001, 002)
         return hand_kinds
     high = trick[winner_index(trick, trump)]
     return follow_mask(hand_kinds, trick[0] // 6, high, trump, play_flags(rules))
@@ -98,7 +98,7 @@ def follow_mask(hand_kinds: int, led: int, high: int, trump: int,
     trump_cards = hand_kinds & SUIT_MASKS[trump]
     trumped = led != trump and high // 6 == trump
     if trumped and trump_follows and trump_cards:
-        # RULES.md §2 trump follows trump (002): trump even holding the suit led;
+        # docs/rules.md §2 trump follows trump (002): trump even holding the suit led;
         # beat the highest trump only where the must-beat option says to over-trump.
         higher = trump_cards & _ABOVE[high]
         return higher if over_trump and higher else trump_cards
@@ -138,7 +138,7 @@ def trick_winner(trick: Sequence[int], trump: int) -> int:
 
 
 _POINTS = {
-    # rank order 9 J Q K T A; RULES.md §2 trick points (001, 002, 003)
+    # rank order 9 J Q K T A; docs/rules.md §2 trick points (001, 002, 003)
     "counters": (0, 0, 0, 10, 10, 10),
     "fives": (0, 0, 5, 5, 10, 10),
     "classic": (0, 2, 3, 4, 10, 11),

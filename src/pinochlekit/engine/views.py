@@ -21,7 +21,7 @@ __all__ = ["HandResult", "Outcome", "Phase", "Trick", "View"]
 
 
 class Phase(StrEnum):
-    """The phases of a hand (RULES.md §1), plus the end of the game."""
+    """The phases of a hand (docs/rules.md §1), plus the end of the game."""
 
     AUCTION = "auction"
     TRUMP = "trump"
@@ -87,7 +87,7 @@ class HandResult:
     totals: tuple[int, ...] = (0, 0)
     tricks: tuple[Trick, ...] = ()
     caller: int | None = None
-    #: Three-handed (RULES.md §3): the widow, and the declarer's discards if taken.
+    #: Three-handed (docs/rules.md §3): the widow, and the declarer's discards if taken.
     widow: tuple[Card, ...] = ()
     discards: tuple[Card, ...] = ()
 
@@ -155,7 +155,7 @@ class View:
     results: tuple[HandResult, ...]
     winner: int | None
     legal_actions: tuple[Action, ...] = field(default=())
-    #: Three-handed (RULES.md §3): the widow, face up for all once the auction is won
+    #: Three-handed (docs/rules.md §3): the widow, face up for all once the auction is won
     #: (``None`` before, and in games without a widow) ...
     widow: tuple[Card, ...] | None = None
     #: ... and the declarer's discards, seen by the declarer only.

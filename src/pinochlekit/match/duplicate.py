@@ -15,7 +15,7 @@ orientations compare cleanly; a passed-out or nines-redeal deal counts as a
 hand where nobody scores. The dealer rotates across deal pairs (seat
 ``index % 4``).
 
-Three-handed (RULES.md §3, every player for themself) a "pair" is six hands
+Three-handed (docs/rules.md §3, every player for themself) a "pair" is six hands
 of the same deal: A alone against two B's in each of the three seats, then B
 alone against two A's in each seat, so each side sits in every seat equally
 often. A hand's net is A's score per seat it holds minus B's per seat, and the
@@ -254,7 +254,7 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
 def _check_rules(rules: str | Rules) -> Rules:
     """The rules of a match: the four-handed partnership game, the three-handed game
     (each side alone in every seat) or the two-handed game (A at seat 0 then at seat
-    1, RULES.md §4)."""
+    1, docs/rules.md §4)."""
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
     if rules.players not in (4, 3, 2):

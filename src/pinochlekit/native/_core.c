@@ -5,7 +5,7 @@
  * game.py `_finish`) and of the `standard` computer player of docs/players.md,
  * for rollouts and bid simulations. The Python engine is the reference:
  * tests/test_fastcore.py checks this file against it, result for result.
- * Three-handed hands (RULES.md §3: three seats, the pile set aside as a fourth
+ * Three-handed hands (docs/rules.md §3: three seats, the pile set aside as a fourth
  * hand, each player's score) are simulated by simulate_deals, checked against
  * the Python simulator by tests/test_fastcore_three.py; the other functions
  * play the four-handed game.
@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ===== 1. Cards and multisets (RULES.md §1 Deck; cards.py) ================
+/* ===== 1. Cards and multisets (docs/rules.md §1 Deck; cards.py) ================
  * A kind is suit * 6 + rank (9 J Q K 10 A = 0..5; suits S H D C = 0..3). A
  * multiset of cards, at most two of a kind, is two 24-bit masks: `one` (held at
  * least once) and `two` (held twice), like cards.Hand. */
@@ -40,7 +40,7 @@ enum { NINE, JACK, QUEEN, KING, TEN, ACE };
 #define BIT(k) (1u << (k))
 #define QS KIND(0, QUEEN)
 #define JD KIND(2, JACK)
-#define HAND_SIZE 12      /* four-handed; three-handed: 15 (RULES.md §3) */
+#define HAND_SIZE 12      /* four-handed; three-handed: 15 (docs/rules.md §3) */
 #define TRICKS 12
 #define THREE_HAND_SIZE 15
 
@@ -101,7 +101,7 @@ static void init_tables(void)
         RANK_MASK[r] = BIT(r) | BIT(6 + r) | BIT(12 + r) | BIT(18 + r);
 }
 
-/* ===== 2. The rules (rules.py, RULES.md §2), flattened by fastcore ======== */
+/* ===== 2. The rules (rules.py, docs/rules.md §2), flattened by fastcore ======== */
 
 /* Meld values in the game's own scale, in this order (meld.meld_values). */
 enum { M_RUN, M_DRUN, M_ROYAL, M_COMMON, M_DIX, M_ACES, M_DACES, M_KINGS, M_DKINGS,
@@ -121,7 +121,7 @@ typedef struct {
     int save_needs_trick, set_penalty, set_forfeits_meld;
     int moon_value;     /* 1000 (100) for a moon made */
     int cards_passed;
-    int players;        /* 4 (partnerships) or 3 (each for themself, RULES.md §3) */
+    int players;        /* 4 (partnerships) or 3 (each for themself, docs/rules.md §3) */
     int widow_size;     /* three-handed: the widow of 3 (rules.widow_size), else 0 */
     int widow_take;     /* three-handed widow == "take": taken in hand, 3 discarded */
 } CoreRules;
@@ -177,7 +177,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "only three-handed has a widow to take");
         return -1;
     }
-    r->widow_size = r->players == 3 ? 3 : 0; /* RULES.md §3: a widow of 3 */
+    r->widow_size = r->players == 3 ? 3 : 0; /* docs/rules.md §3: a widow of 3 */
     if (!points || !melds) {
         PyErr_SetString(PyExc_TypeError, "Rules needs points and meld_values");
         return -1;
@@ -203,10 +203,10 @@ static PyTypeObject RulesType = {
     .tp_init = (initproc)Rules_init,
 };
 
-/* ===== 3. Trick play (tricks.py; RULES.md §1 Play, §2 options) ============ */
+/* ===== 3. Trick play (tricks.py; docs/rules.md §1 Play, §2 options) ============ */
 
 /* Index of the winning card: the highest trump, else the highest card of the
- * suit led; of two identical cards the first played wins (RULES.md §1 Play). */
+ * suit led; of two identical cards the first played wins (docs/rules.md §1 Play). */
 static int winner_index(const int *trick, int n, int trump)
 {
     int best = 0, best_card = trick[0];
@@ -227,7 +227,7 @@ static Mask legal_mask(const CoreRules *r, Mask hand, const int *trick, int n, i
 {
     Mask trumps = hand & SUIT_MASK(trump);
     if (n == 0) {
-        /* RULES.md §2 first lead: must be trump if held (001, 002). */
+        /* docs/rules.md §2 first lead: must be trump if held (001, 002). */
         if (first_trick && r->first_lead_trump && trumps) return trumps;
         return hand;
     }
@@ -235,7 +235,7 @@ static Mask legal_mask(const CoreRules *r, Mask hand, const int *trick, int n, i
     int high = trick[winner_index(trick, n, trump)];
     int trumped = led != trump && SUIT_OF(high) == trump;
     if (trumped && r->trump_follows_trump && trumps) {
-        /* RULES.md §2 trump follows trump (002): trump even holding the suit led;
+        /* docs/rules.md §2 trump follows trump (002): trump even holding the suit led;
          * beat the highest trump where the must-beat option says to over-trump. */
         Mask higher = trumps & ABOVE[high];
         return r->over_trump && higher ? higher : trumps;
@@ -269,7 +269,7 @@ static inline Mask beaters_of(int winning, int trump)
     return ABOVE[winning] | SUIT_MASK(trump);
 }
 
-/* Trick points of some cards (RULES.md §1 Counting, §2 trick points). */
+/* Trick points of some cards (docs/rules.md §1 Counting, §2 trick points). */
 static int cards_points(const CoreRules *r, const int *cards, int n, int last)
 {
     int points = last ? r->last_bonus : 0;
@@ -277,7 +277,7 @@ static int cards_points(const CoreRules *r, const int *cards, int n, int last)
     return points;
 }
 
-/* ===== 4. Meld (meld.py; RULES.md §1 Meld, §2 meld options) =============== */
+/* ===== 4. Meld (meld.py; docs/rules.md §1 Meld, §2 meld options) =============== */
 
 typedef struct {
     int points;
@@ -327,7 +327,7 @@ static int suit_meld(const CoreRules *r, const int *c, int s, int trump, int *us
         } else if (runs == 1) {
             points = v[M_RUN];
             int extra_k = c[K] - 1, extra_q = c[Q] - 1;
-            /* RULES.md §2 extra K/Q with a run: it marries the run's Q or K. */
+            /* docs/rules.md §2 extra K/Q with a run: it marries the run's Q or K. */
             marriages = r->run_marries ? extra_k + extra_q : (extra_k && extra_q);
         }
         points += marriages * v[M_ROYAL] + nines * v[M_DIX];
@@ -473,7 +473,7 @@ static Meld meld_eval(const CoreRules *r, Cards hand, int trump, int want_shown)
 /* ===== 5. A hand in play, each seat's memory, and the hand's score ======== */
 
 /* A hand from the first lead on, with what every seat remembers
- * (docs/players.md "What a player knows"). Three-handed (RULES.md §3) seats
+ * (docs/players.md "What a player knows"). Three-handed (docs/rules.md §3) seats
  * 0-2 play and place 3 is the pile set aside (the widow kept out, or the
  * declarer's discards): hand[3] holds it, base[s][3] is what seat s knows of it
  * (players.simulate: the set-aside pile as a fourth place of each memory). */
@@ -510,7 +510,7 @@ static inline int trick_size(const State *st)
 static inline int next_seat(const State *st, int seat)
 {
     int n = seat + 1 == st->players ? 0 : seat + 1;
-    if (n == st->sitting) n = n + 1 == st->players ? 0 : n + 1; /* RULES.md §2 moon */
+    if (n == st->sitting) n = n + 1 == st->players ? 0 : n + 1; /* docs/rules.md §2 moon */
     return n;
 }
 
@@ -572,7 +572,7 @@ static int state_play(const CoreRules *r, State *st, int card)
         return 0;
     }
     int winner = st->trick_seat[winner_index(st->trick, st->trick_len, trump)];
-    int last = ++st->tricks_done == st->n_tricks; /* RULES.md §1 Counting: last trick 10 */
+    int last = ++st->tricks_done == st->n_tricks; /* docs/rules.md §1 Counting: last trick 10 */
     st->points[team_of(st, winner)] += cards_points(r, st->trick, st->trick_len, last);
     if (winner != st->declarer) st->took_all = 0;
     st->trick_len = 0;
@@ -582,7 +582,7 @@ static int state_play(const CoreRules *r, State *st, int card)
 
 enum { OUT_MADE, OUT_SET, OUT_NOT_PLAYED, OUT_MOON, OUT_MOON_FAILED };
 
-/* The score of a hand per team (game._finish; RULES.md §1 Scoring a hand, §2
+/* The score of a hand per team (game._finish; docs/rules.md §1 Scoring a hand, §2
  * going set / set forfeits meld / saving meld, Not on the board). `played` is 0
  * for a hand thrown in or not on the board. Returns the outcome. */
 static int hand_score(const CoreRules *r, int contract, int declarer, const int *meld,
@@ -636,7 +636,7 @@ static int state_score(const CoreRules *r, const State *st, int *scores)
                       st->sitting >= 0, st->took_all, scores);
 }
 
-/* Three-handed (RULES.md §3; players.simulate.player_scores): each player's
+/* Three-handed (docs/rules.md §3; players.simulate.player_scores): each player's
  * score for the hand. `aside` is the trick points of the pile set aside, the
  * declarer's whether the hand is played or not (docs/three-handed.md step 8). */
 static void three_scores(const CoreRules *r, const State *st, int played, int aside,
@@ -1205,7 +1205,7 @@ static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int 
     memcpy(st.hand, dealt, sizeof st.hand);
     int partner = partner_of(declarer), n = r->cards_passed;
     Cards gave = NO_CARDS, back = NO_CARDS;
-    if (n) { /* RULES.md §1 Passing: partner gives, the declarer gives back */
+    if (n) { /* docs/rules.md §1 Passing: partner gives, the declarer gives back */
         give_order(r, st.hand[partner], trump, 0, n, given);
         gave = move_cards(&st, partner, declarer, given, n);
         return_order(r, st.hand[declarer], gave, trump, 0, n, returned);
@@ -1219,7 +1219,7 @@ static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int 
         trace->n_plays = 0;
     }
     if (contract > st.meld[declarer] + st.meld[partner] + r->trick_total) {
-        /* RULES.md §1 Not on the board: the hand is not played */
+        /* docs/rules.md §1 Not on the board: the hand is not played */
         hand_score(r, contract, declarer, st.meld, st.dix_bits, st.points, 0, 0, 0, scores);
     } else if (trace) {
         int card;
@@ -1265,7 +1265,7 @@ static int three_rollout(const CoreRules *r, State *st, int seat, int take)
     return three_round_score(scores, seat);
 }
 
-/* One simulated three-handed hand from trump named (RULES.md §3; the reference is
+/* One simulated three-handed hand from trump named (docs/rules.md §3; the reference is
  * players.simulate._from_widow): `dealt` is the three hands and the pile (the
  * widow, or nothing when the declarer holds it already). With widow "take" the
  * declarer takes the widow and lays 3 cards aside by the discard order; then
@@ -1301,7 +1301,7 @@ static int widow_round(const CoreRules *r, const Cards *dealt, int declarer, int
     shown[3] = NO_CARDS;
     set_meld_memory(&st, shown);
     set_pile_memory(r, &st);
-    if (contract > st.meld[declarer] + r->trick_total) { /* RULES.md §1 Not on the board */
+    if (contract > st.meld[declarer] + r->trick_total) { /* docs/rules.md §1 Not on the board */
         int scores[3];
         if (take) return take_of(&st, seat, aside_points(r, st.hand[3]));
         three_scores(r, &st, 0, aside_points(r, st.hand[3]), scores);
@@ -1375,7 +1375,7 @@ static int is_deck(const Cards *hands)
 }
 
 /* Whether four hands are a deal as dealt: 12 cards to each seat; three-handed
- * (RULES.md §3) 15 to each seat and the widow of 3 as the fourth hand. */
+ * (docs/rules.md §3) 15 to each seat and the widow of 3 as the fourth hand. */
 static int is_whole_deal(const CoreRules *r, const Cards *hands)
 {
     for (int s = 0; s < 4; s++) {
@@ -1865,7 +1865,7 @@ static int fits_position(const State *st, const Cards *hands)
 
 /* The simulation backend of players.simulate: a round score for `team` per deal,
  * from passing (position None: bid rounds) or from a play-phase position.
- * Three-handed (RULES.md §3) `team` is a seat, each deal is the three hands and
+ * Three-handed (docs/rules.md §3) `team` is a seat, each deal is the three hands and
  * the pile set aside as a fourth hand, and the hand goes on from trump named
  * (position None: players.simulate._from_widow) or from the position; the
  * declarer knows the pile of each deal. */

@@ -1,8 +1,8 @@
 /* The exact endgame solver of pinochlekit.players.search.solver, in C.
  *
  * Alpha-beta over the rest of the play with every hand known; the value is the
- * trick points of one team (RULES.md §1 Counting: the cards' points and 10 for
- * the last trick). Legal cards follow RULES.md §1 Play rules 1-3 with the §2
+ * trick points of one team (docs/rules.md §1 Counting: the cards' points and 10 for
+ * the last trick). Legal cards follow docs/rules.md §1 Play rules 1-3 with the §2
  * must-beat, trump-follows-trump and first-lead options, exactly as
  * pinochlekit.engine.tricks.follow_mask / legal_mask. A transposition table at trick
  * boundaries stores bounds; interchangeable kinds (same suit, same points, no

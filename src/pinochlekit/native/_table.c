@@ -34,7 +34,7 @@ typedef struct {
     int to_act, trump;
     int beat_follow, beat_trump_led, over_trump, trump_follows, first_lead_trump;
     int points[24];         /* trick points of each kind (tricks.card_points) */
-    int last_bonus;         /* RULES.md §1 Counting: the last trick's 10, in the game's scale */
+    int last_bonus;         /* docs/rules.md §1 Counting: the last trick's 10, in the game's scale */
     int team[MAX_SEATS];    /* rules.team_of(seat) */
     int n_teams;
     Mask once[MAX_SEATS], twice[MAX_SEATS];
@@ -55,7 +55,7 @@ typedef struct {
 static PyTypeObject TableType;
 
 /* tricks.follow_mask: the kinds that may be played onto a trick whose led suit is
- * `led` and whose winning card is `high` (RULES.md §1 Play, rules 1-3; §2 must beat,
+ * `led` and whose winning card is `high` (docs/rules.md §1 Play, rules 1-3; §2 must beat,
  * trump follows trump). */
 static Mask follow_mask(const TableObject *t, Mask hand, int led, int high)
 {
@@ -93,7 +93,7 @@ static Mask legal_now(TableObject *t)
             t->mask = follow_mask(t, hand, t->cards[0] / 6, t->high);
         } else {
             Mask trumps = hand & SUIT_MASK(t->trump);
-            /* RULES.md §2 first lead must be trump if held (001, 002) */
+            /* docs/rules.md §2 first lead must be trump if held (001, 002) */
             t->mask = t->tricks_done == 0 && t->first_lead_trump && trumps ? trumps : hand;
         }
         t->mask_valid = 1;
@@ -267,7 +267,7 @@ fail:
 
 /* legal() -> list[Action]: the legal plays of the seat to act, lowest kind first, then
  * the `concede` actions while they are allowed: before the first card, and not after
- * shooting the moon (game.py `Game._may_concede`, RULES.md §1 Not on the board). */
+ * shooting the moon (game.py `Game._may_concede`, docs/rules.md §1 Not on the board). */
 static PyObject *Table_legal(TableObject *t, PyObject *Py_UNUSED(ignored))
 {
     Mask m = legal_now(t);
@@ -365,7 +365,7 @@ static PyObject *Table_play(TableObject *t, PyObject *arg)
     t->count++;
     t->mask_valid = 0;
     /* The winning card so far: the highest trump, else the highest card of the suit led;
-     * of two identical cards the first stays (RULES.md §1 Play). */
+     * of two identical cards the first stays (docs/rules.md §1 Play). */
     if (t->count == 1) {
         t->high = (int)card;
         t->high_seat = seat;
@@ -376,14 +376,14 @@ static PyObject *Table_play(TableObject *t, PyObject *arg)
     }
     if (t->count < t->size) {
         int next = (seat + 1) % t->n;
-        if (next == t->sitting) next = (next + 1) % t->n; /* RULES.md §2 shoot the moon */
+        if (next == t->sitting) next = (next + 1) % t->n; /* docs/rules.md §2 shoot the moon */
         t->to_act = next;
         return PyLong_FromLong(next);
     }
     int winner = t->high_seat, points = 0;
     for (int i = 0; i < t->count; i++) points += t->points[t->cards[i]];
     int last = t->once[winner] == 0;
-    if (last) points += t->last_bonus; /* RULES.md §1 Counting: last trick 10 */
+    if (last) points += t->last_bonus; /* docs/rules.md §1 Counting: last trick 10 */
     int team = t->team[winner];
     PyObject *trick = make_trick(t, winner, points);
     if (!trick) return NULL;
@@ -400,7 +400,7 @@ static PyObject *Table_play(TableObject *t, PyObject *arg)
     return PyLong_FromLong(last ? -2 : winner);
 }
 
-/* sit_out(seat): RULES.md §2 shoot the moon: the declarer's partner sits out. */
+/* sit_out(seat): docs/rules.md §2 shoot the moon: the declarer's partner sits out. */
 static PyObject *Table_sit_out(TableObject *t, PyObject *arg)
 {
     long seat = PyLong_AsLong(arg);
@@ -485,7 +485,7 @@ static PyTypeObject TableType = {
 /* deal_masks(digest, dealer, players) -> (once, twice) of each seat: deals.deal after
  * SHAKE-256. The 48 big-endian 64-bit keys of `digest` order the positions of the
  * unshuffled deck (position p holds kind p / 2; equal keys keep that order), and the
- * shuffled deck goes out three cards at a time from the dealer's left (RULES.md §1 Deal). */
+ * shuffled deck goes out three cards at a time from the dealer's left (docs/rules.md §1 Deal). */
 static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
 {
     Py_buffer digest;
@@ -547,10 +547,10 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
 
 /* meld_masks(once, twice, trump, special, marries, unit) -> (points, shown_once,
  * shown_twice): the total and the cards shown of meld.meld_of_masks with
- * meld_reuse="per_class" (RULES.md §1 Meld: a card may serve once in each class), for
+ * meld_reuse="per_class" (docs/rules.md §1 Meld: a card may serve once in each class), for
  * Game's hot path; meld.py builds (and memoizes) the itemized result from the cards
  * shown alone, with its Python reference. trump is -1 before trump is named; special: doubles =
- * "special" (RULES.md §2 double melds), else twice the single value; marries:
+ * "special" (docs/rules.md §2 double melds), else twice the single value; marries:
  * run_extra = "marries". Values are the ordinary scale divided by unit. A count of a
  * kind is 0, 1 or 2: the once bit plus the twice bit. */
 enum { NINE, JACK, QUEEN, KING, TEN, ACE };
@@ -585,7 +585,7 @@ static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
         return NULL;
     }
     Mask once = (Mask)once_l, twice = (Mask)twice_l, so = 0, st = 0;
-    /* RULES.md §1 Meld table; §2 double melds: the value of each meld, and of its double. */
+    /* docs/rules.md §1 Meld table; §2 double melds: the value of each meld, and of its double. */
     long run = 150 / unit, royal = 40 / unit, common = 20 / unit, dix = 10 / unit;
     long double_run = (special ? 1500 : 300) / unit;
     static const int around_rank[4] = {ACE, KING, QUEEN, JACK};

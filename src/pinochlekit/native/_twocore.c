@@ -1,7 +1,7 @@
 /*
  * _twocore.c: the C simulation core of the two-handed game (issue 7).
  *
- * A C twin of one two-handed hand (twohanded.py, RULES.md §4) from any position
+ * A C twin of one two-handed hand (twohanded.py, docs/rules.md §4) from any position
  * of it, played out by the `standard` policy of players/twohanded.py
  * (docs/two-handed.md "Computer players"). The Python code is the reference:
  * tests/test_twocore.py checks that every rollout here ends exactly where the
@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ===== 1. Cards and melds (RULES.md §1 Deck, §4; twohanded.combinations) ====
+/* ===== 1. Cards and melds (docs/rules.md §1 Deck, §4; twohanded.combinations) ====
  * A kind is suit * 6 + rank (9 J Q K 10 A = 0..5; suits S H D C = 0..3). */
 
 typedef uint32_t Mask;
@@ -180,7 +180,7 @@ static Mask follow(const Rules *r, Mask kinds, int lead, int trump)
     return trumps ? trumps : kinds;
 }
 
-/* _play_mask: RULES.md §4, any card while the stock lasts; the play rules after. */
+/* _play_mask: docs/rules.md §4, any card while the stock lasts; the play rules after. */
 static Mask play_mask(const Rules *r, const State *s, const int hold[24])
 {
     Mask kinds = kinds_of(hold);
@@ -190,7 +190,7 @@ static Mask play_mask(const Rules *r, const State *s, const int hold[24])
 }
 
 /* winner_index((lead, card)) == 1: the higher trump, else the higher card of the
- * suit led; of two identical cards the first wins (RULES.md §1 Play). */
+ * suit led; of two identical cards the first wins (docs/rules.md §1 Play). */
 static int second_wins(int lead, int card, int trump)
 {
     if (card / 6 == lead / 6)
@@ -203,7 +203,7 @@ static int table_free(const Rules *r, const State *s, int seat, int card, int bi
 {
     int n = 0;
     if (r->once)
-        return 0; /* RULES.md §2 meld_reuse=once: a laid card never serves again */
+        return 0; /* docs/rules.md §2 meld_reuse=once: a laid card never serves again */
     for (int i = 0; i < s->ntable[seat]; i++)
         if (s->table[seat][i].card == card && !(s->table[seat][i].classes & bit))
             n++;
@@ -242,7 +242,7 @@ static int draw(State *s, int winner)
         } else {
             if (s->turn_up < 0)
                 return -1;
-            s->hand[seats[i]][s->turn_up]++; /* RULES.md §4: the turned-up card last */
+            s->hand[seats[i]][s->turn_up]++; /* docs/rules.md §4: the turned-up card last */
             s->turn_up = -1;
         }
     }
@@ -270,7 +270,7 @@ static void lay(const Rules *r, State *s, int seat, int c)
         from_table[j] = table_free(r, s, seat, m->cards[j], m->bit) > 0;
         all &= from_table[j];
     }
-    if (all) { /* RULES.md §4: at least one card from the hand */
+    if (all) { /* docs/rules.md §4: at least one card from the hand */
         for (int j = 0; j < m->n; j++)
             if (s->hand[seat][m->cards[j]]) {
                 from_table[j] = 0;
@@ -294,7 +294,7 @@ static void lay(const Rules *r, State *s, int seat, int c)
     s->meld_points[seat] += r->value[m->name];
 }
 
-/* RULES.md §4: the dix is exchanged for the turned-up card while it is there and
+/* docs/rules.md §4: the dix is exchanged for the turned-up card while it is there and
  * is not itself a nine of trump, else shown (laid on the table). */
 static void dix(const Rules *r, State *s, int seat)
 {
@@ -346,7 +346,7 @@ static void play(const Rules *r, State *s, int seat, int card)
                 last = 0;
     }
     if (last)
-        points += r->last; /* RULES.md §4: last trick 10 */
+        points += r->last; /* docs/rules.md §4: last trick 10 */
     s->trick_points[winner] += points;
     s->lead = -1;
     s->to_act = winner;

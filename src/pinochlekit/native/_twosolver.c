@@ -1,10 +1,10 @@
 /* The exact last-tricks solver of the two-handed game, in C.
  *
  * pinochlekit.players.two.solver.LateSolver is the reference and the
- * documentation: alpha-beta over whole tricks of RULES.md §4's last twelve
+ * documentation: alpha-beta over whole tricks of docs/rules.md §4's last twelve
  * tricks (every card known), the value being the trick points of the side to
  * play minus the opponent's, 10 for the last trick. Legal answers follow
- * RULES.md §1 Play rules 1-3 with the §2 must-beat options, as
+ * docs/rules.md §1 Play rules 1-3 with the §2 must-beat options, as
  * pinochlekit.engine.tricks.follow_mask (with two cards in a trick there is never a
  * trump to over-trump, and trump-follows-trump cannot arise). A
  * transposition table keyed by the two hands at trick boundaries (seen from
@@ -49,7 +49,7 @@ static inline int beats(const Search *s, int lead, int card) {
     return SUIT(card) == s->trump;
 }
 
-/* pinochlekit.engine.tricks.follow_mask for a trick of one card (RULES.md §1 Play). */
+/* pinochlekit.engine.tricks.follow_mask for a trick of one card (docs/rules.md §1 Play). */
 static uint32_t follow(const Search *s, uint32_t kinds, int lead) {
     int led = SUIT(lead);
     uint32_t following = kinds & SUIT_MASK[led];

@@ -12,7 +12,7 @@ the form the command line and matches use:
 - ``NAME(option=value, ...)``: with options, e.g. ``pro(rollouts=100, bid_sims=1000)``;
 - ``cmd:PROGRAM ARGS``: an external program (:mod:`pinochlekit.players.external`).
 
-``easy``, ``standard`` and ``pro`` are the three levels of RULES.md §5,
+``easy``, ``standard`` and ``pro`` are the three levels of docs/rules.md §5,
 specified exactly in ``docs/players.md``; ``simple`` and ``random`` are cheap
 players for demos and tests.
 

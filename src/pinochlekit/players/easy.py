@@ -1,4 +1,4 @@
-"""The ``easy`` player of RULES.md §5 (seed 003), exactly as docs/players.md says.
+"""The ``easy`` player of docs/rules.md §5 (seed 003), exactly as docs/players.md says.
 
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=3)

@@ -1,7 +1,7 @@
 """The ``expert`` player: sampling search by expected score, with inference and an
 exact endgame solver (docs/players.md **expert**).
 
-Every decision is taken by expected round score (RULES.md §5: the hand's net
+Every decision is taken by expected round score (docs/rules.md §5: the hand's net
 result for the player's team) over deals of the unseen cards drawn by the
 exact hidden-card sampler and weighted by :mod:`pinochlekit.players.search.inference`
 (the meld not shown, the auction):
@@ -22,7 +22,7 @@ exact hidden-card sampler and weighted by :mod:`pinochlekit.players.search.infer
 - **passing**: candidates around the pro orders, each played out
   (:mod:`pinochlekit.players.passing`).
 
-**Three-handed** (RULES.md §3; docs/players.md **expert**, "Three-handed"):
+**Three-handed** (docs/rules.md §3; docs/players.md **expert**, "Three-handed"):
 the round score is the player's own hand score minus the average of its two
 opponents'; the sampled deals hold the set-aside cards as a fourth place (the
 face-down widow, a defender's unknown discards); a bid is weighed against
@@ -271,7 +271,7 @@ class ExpertPlayer(ProPlayer):
 
     def _pass_value_three(self, view: View, deals: Sequence[tuple[Hand, ...]],
                           weights: Sequence[float]) -> Estimate:
-        """Three-handed (RULES.md §3): the round score if the player passes. The high
+        """Three-handed (docs/rules.md §3): the round score if the player passes. The high
         bidder (else the player on the left) declares at the high bid (else the
         lowest) and, on each deal, names the suit of its best meld (with the widow
         in hand when it is taken); the player then defends."""
@@ -326,7 +326,7 @@ class ExpertPlayer(ProPlayer):
 
     @staticmethod
     def _helps(view: View, legal: Sequence[Action], hand: Hand) -> bool:
-        """RULES.md §1 Auction, option "pass with help": say it when partner is still
+        """docs/rules.md §1 Auction, option "pass with help": say it when partner is still
         in the auction and the hand's best meld is at least :data:`HELP_MELD`, the
         meaning :mod:`~pinochlekit.players.search.inference` reads into a partner's help."""
         if Pass(help=True) not in legal or view.seat is None or view.rules.players != 4:
@@ -390,7 +390,7 @@ class ExpertPlayer(ProPlayer):
             f"the best expected round score ({estimate[0]:+.1f}) of {len(candidates)} passes")
 
     def _discard_widow(self, view: View) -> tuple[Action, str]:
-        """Three-handed, widow taken (RULES.md §3): the candidate discard with the best
+        """Three-handed, widow taken (docs/rules.md §3): the candidate discard with the best
         expected round score on common sampled deals (:mod:`~pinochlekit.players.passing`)."""
         assert view.trump is not None and view.seat is not None
         trump = int(view.trump)
@@ -410,7 +410,7 @@ class ExpertPlayer(ProPlayer):
     # -- play -----------------------------------------------------------------------
 
     def _concede_value(self, view: View) -> int:
-        """The round score of throwing in now (RULES.md §1 Not on the board)."""
+        """The round score of throwing in now (docs/rules.md §1 Not on the board)."""
         assert view.melds is not None and view.declarer is not None and view.seat is not None
         if view.rules.players == 3:
             return concede_three(view)
@@ -518,7 +518,7 @@ class ExpertPlayer(ProPlayer):
         return out
 
 
-# -- three-handed (RULES.md §3): every player for themself -------------------------------
+# -- three-handed (docs/rules.md §3): every player for themself -------------------------------
 
 
 def _round_score(each: Sequence[int], seat: int) -> int:
@@ -528,7 +528,7 @@ def _round_score(each: Sequence[int], seat: int) -> int:
 
 
 def concede_three(view: View) -> int:
-    """The declarer's round score for throwing in now (RULES.md §1 Not on the board,
+    """The declarer's round score for throwing in now (docs/rules.md §1 Not on the board,
     §3: the cards set aside still count for it; the defenders score their meld)."""
     assert view.melds is not None and view.declarer is not None and view.seat is not None
     rules = view.rules

@@ -110,9 +110,9 @@ def is_command(spec: str) -> bool:
 def hand_result_dict(result: HandResult) -> dict[str, Any]:
     """A JSON-ready dict of a finished hand (the ``hand`` of a ``result`` message).
 
-    Three-handed hands add the ``widow`` and the declarer's ``discards`` (RULES.md
+    Three-handed hands add the ``widow`` and the declarer's ``discards`` (docs/rules.md
     §3); two-handed hands every meld ``events`` in order and the game's ``target``
-    (RULES.md §4).
+    (docs/rules.md §4).
     """
     out = {
         "number": result.number, "dealer": result.dealer, "outcome": result.outcome.value,

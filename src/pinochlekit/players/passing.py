@@ -1,4 +1,4 @@
-"""Passing by expected score, for the ``expert`` player (RULES.md §1 Passing).
+"""Passing by expected score, for the ``expert`` player (docs/rules.md §1 Passing).
 
 A partner's pass decides the declarer's meld and trumps, so the expert does
 not pass by a fixed order alone: it takes the pro order's choice
@@ -10,7 +10,7 @@ the pass is made, the declarer passes back by the pro order when partner is
 the one choosing, every seat melds, and the hand is played out by standard
 players (the C core when built).
 
-**The discard** (three-handed, ``widow="take"``, RULES.md §3): the declarer's
+**The discard** (three-handed, ``widow="take"``, docs/rules.md §3): the declarer's
 three cards laid aside are chosen the same way: the standard choice
 (:func:`~pinochlekit.players.policy.discard_key`), the choices that void a
 short plain suit, and one-card changes toward other plain cards are each
@@ -127,7 +127,7 @@ def give_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 16
         first = tuple(sorted(wanted[:n]))
         if first not in out:
             out.insert(2, first)
-    # Both pinochle parts at once (RULES.md §1 Meld: Q♠ J♦ is a pinochle), for the
+    # Both pinochle parts at once (docs/rules.md §1 Meld: Q♠ J♦ is a pinochle), for the
     # pro choice's last two cards, when the hand has them and passes at least two.
     parts = [k for k in (_QS, _JD) if hand.once >> k & 1 and k not in pro]
     if len(parts) == 2 and n >= 2:
@@ -176,7 +176,7 @@ class AfterPassing:
                and any(points[s] for s in (t, t + 2)) for t in (0, 1)]
         us = self.declarer % 2
         if self.contract > team_meld[us] + self.rules.trick_total:
-            # RULES.md §1 Not on the board: the hand is not played.
+            # docs/rules.md §1 Not on the board: the hand is not played.
             scores = hand_scores(self.rules, self.declarer, self.contract, team_meld, dix,
                                  [0, 0], played=False)
             return scores[team] - scores[1 - team]
@@ -225,7 +225,7 @@ def round_score_after_passing(rules: Rules, declarer: int, contract: int, trump:
 def discard_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 12
                        ) -> list[tuple[int, ...]]:
     """Choices of the ``rules.widow_size`` cards the declarer holding ``hand`` lays
-    aside (RULES.md §3): the standard order's (non-meld cards, counters first), the
+    aside (docs/rules.md §3): the standard order's (non-meld cards, counters first), the
     choices that void a short plain suit of non-meld cards (filled by the same
     order), and one-card changes toward other plain cards; at most ``limit``,
     the standard choice first, none that lowers the hand's meld below the
@@ -259,7 +259,7 @@ def discard_candidates(hand: Hand, trump: int, rules: Rules, limit: int = 12
 
 
 class AfterDiscard:
-    """Round scores of three-handed hands after the declarer's discard (RULES.md §3),
+    """Round scores of three-handed hands after the declarer's discard (docs/rules.md §3),
     every seat then a standard player; ``team`` is a seat."""
 
     def __init__(self, rules: Rules, declarer: int, contract: int, trump: int) -> None:
@@ -280,7 +280,7 @@ class AfterDiscard:
         dix = [m[1] and m[0] > 0 for m in melds]
         rules = self.rules
         if self.contract > points[self.declarer] + rules.trick_total:
-            # RULES.md §1 Not on the board; §3 the discards' points are the declarer's.
+            # docs/rules.md §1 Not on the board; §3 the discards' points are the declarer's.
             tricks = [0, 0, 0]
             tricks[self.declarer] = sum(self.points[c] for c in discard)
             each = player_scores(rules, self.declarer, self.contract, points, dix, tricks,

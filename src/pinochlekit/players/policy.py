@@ -130,7 +130,7 @@ def lowest(mask: int, trump: int) -> int:
 
 def beat_mask(card: int, trump: int) -> int:
     """The kinds that beat ``card`` once it is winning a trick: higher cards of its
-    suit, and every trump if it is not a trump (RULES.md §1 Play)."""
+    suit, and every trump if it is not a trump (docs/rules.md §1 Play)."""
     if card // 6 == trump:
         return above_mask(card)
     return above_mask(card) | SUIT_MASKS[trump]
@@ -232,7 +232,7 @@ class Memory:
         suit = card // 6
         if suit != led:
             # A seat that did not follow the suit led holds none of it; one that, void
-            # in it, did not trump holds no trump (docs/players.md; RULES.md §1 Play 1-2).
+            # in it, did not trump holds no trump (docs/players.md; docs/rules.md §1 Play 1-2).
             self.voids[player] |= 1 << led
             if suit != trump:
                 self.voids[player] |= 1 << trump
@@ -254,7 +254,7 @@ class Memory:
         return self.known_once[opponent] | (unlocated & ~_SUITS_CARDS[self.voids[opponent]])
 
 
-# -- guaranteed to take the trick (docs/players.md; RULES.md §5) -------------------
+# -- guaranteed to take the trick (docs/players.md; docs/rules.md §5) -------------------
 
 
 def opponents_to_play(seat: int, in_trick: int, trick_size: int,

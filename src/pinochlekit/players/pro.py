@@ -1,4 +1,4 @@
-"""The ``pro`` player of RULES.md §5 (seed 003), exactly as docs/players.md says.
+"""The ``pro`` player of docs/rules.md §5 (seed 003), exactly as docs/players.md says.
 
 Like ``standard`` with a bigger bidding simulation at the 75% level, its own
 passing orders, and card play that first drops every card whose simulated
@@ -31,7 +31,7 @@ __all__ = ["ProPlayer", "filter_cards"]
 def filter_cards(totals: dict[int, int], rollouts: int, unit: int) -> int:
     """The mask of the cards whose average round score is at most 5 points (0.5 with
     divide by ten, ``unit`` 10) below the best average (docs/players.md pro
-    **Trick-taking**; RULES.md §5 "more than half a point lower"). ``totals`` holds
+    **Trick-taking**; docs/rules.md §5 "more than half a point lower"). ``totals`` holds
     each card's summed round score over ``rollouts`` simulations.
 
     >>> bin(filter_cards({0: 1000, 1: 900, 2: 1100}, 100, 1))  # averages 10, 9, 11

@@ -1,9 +1,9 @@
 """Two cheap computer players: a simple one for demos and a random one for tests.
 
 Both see only their seat's :class:`~pinochlekit.View` and always answer with one
-of ``view.legal_actions``, in every game: four-handed, three-handed (RULES.md
-§3) and two-handed (RULES.md §4). Neither is one of the
-``easy``/``standard``/``pro`` players of RULES.md §5; :class:`SimplePlayer` is a
+of ``view.legal_actions``, in every game: four-handed, three-handed (docs/rules.md
+§3) and two-handed (docs/rules.md §4). Neither is one of the
+``easy``/``standard``/``pro`` players of docs/rules.md §5; :class:`SimplePlayer` is a
 few rules of thumb.
 
 >>> from pinochlekit import Game
@@ -49,7 +49,7 @@ _PER_TEN = 5
 _PARTNER_PASSING = 100  # what partner's passed cards are worth to the declarer
 _PARTNER_PLAIN = 40  # what partner's meld and tricks are worth without passing
 _THROW_IN_MARGIN = 200  # throw in when the contract exceeds team meld + this
-# Three-handed (RULES.md §3), instead of partner's help: the widow kept out (its
+# Three-handed (docs/rules.md §3), instead of partner's help: the widow kept out (its
 # trick points go to the declarer), or taken (three more cards, three discards).
 # Picked over 30 games of simple players; most sets there are the forced opening.
 _WIDOW_OUT = 40
@@ -225,7 +225,7 @@ class SimplePlayer(Player):
         return Play(min(winners, key=strength) if last else max(winners, key=strength))
 
 
-    # -- two-handed (RULES.md §4) ----------------------------------------------
+    # -- two-handed (docs/rules.md §4) ----------------------------------------------
 
     def _meld_turn(self, view: TwoHandedView, legal: Sequence[Action]) -> Action:
         if DIX in legal:  # exchanging is never worse, and it leaves the meld to lay

@@ -1,4 +1,4 @@
-"""The ``standard`` player of RULES.md §5 (seed 003), exactly as docs/players.md says.
+"""The ``standard`` player of docs/rules.md §5 (seed 003), exactly as docs/players.md says.
 
 It bids and names trump by simulating the hand (:mod:`pinochlekit.players.search.simulate`,
 unseen cards from :mod:`pinochlekit.players.search.sampler`), passes cards by fixed
@@ -71,7 +71,7 @@ def willing_bid(scores: Sequence[int], level: int, step: int) -> int:
 
 
 def trump_suits(rules: Rules, hand: Hand) -> list[int]:
-    """The suits the declarer holding ``hand`` may name (RULES.md §2 trump must hold
+    """The suits the declarer holding ``hand`` may name (docs/rules.md §2 trump must hold
     a run, marriage or dix: a nine, or a king and queen, of the suit; any suit if none)."""
     suits = list(range(4))
     if not rules.trump_needs_meld:

@@ -165,7 +165,7 @@ def _story_lines(story: HandStory, game: Game) -> list[str]:
                  and story.declarer == story.dealer)
         how = "is stuck with" if stuck else "bids"
         lines.append(f"contract: seat {story.declarer} {how} {story.contract}")
-    if story.widow is not None:  # RULES.md §3: turned up for all to see
+    if story.widow is not None:  # docs/rules.md §3: turned up for all to see
         taken = "taken by" if game.rules.widow == "take" else "out of play, its points to"
         lines.append(f"widow: {story.widow} ({taken} seat {story.declarer})")
     if story.trump is not None:

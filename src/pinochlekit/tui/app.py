@@ -421,7 +421,7 @@ class TableApp(App[None]):
             return Text(" " * (pad // 2)) + out + Text(" " * (pad - pad // 2))
 
         footer = note
-        if not note and view.trick:  # who led: the suit to follow (RULES.md §1 Play)
+        if not note and view.trick:  # who led: the suit to follow (docs/rules.md §1 Play)
             footer = f"trick {len(game.tricks) + 1} · {session.name(view.trick[0][0])} led"
         elif not note and game.tricks:
             footer = f"trick {len(game.tricks) + 1}"
@@ -571,7 +571,7 @@ class TableApp(App[None]):
     def _pick_limit(self) -> int:
         game = self.session.game
         if isinstance(game, TwoHandedGame):
-            return 5  # RULES.md §1: the largest single meld (a run) has five cards
+            return 5  # docs/rules.md §1: the largest single meld (a run) has five cards
         if game.phase.value == "discard":
             return int(getattr(game.rules, "widow_size", 3))
         return game.rules.cards_passed

@@ -467,7 +467,7 @@ class Session:
         return lines
 
     def _widow_line(self, declarer: int, widow: Hand) -> str:
-        """RULES.md §3: the widow turned up for all once the auction is won; taken
+        """docs/rules.md §3: the widow turned up for all once the auction is won; taken
         into the declarer's hand, or kept out with its points for the declarer."""
         cards = " ".join(c.pretty for c in widow.cards())
         who = self.name(declarer)

@@ -1,4 +1,4 @@
-"""The two-handed game told at the table (RULES.md §4, docs/two-handed.md).
+"""The two-handed game told at the table (docs/rules.md §4, docs/two-handed.md).
 
 The text a :class:`~pinochlekit.tui.session.Session` shows when the game is a
 :class:`~pinochlekit.engine.two.game.TwoHandedGame`: the turned-up card and the
@@ -88,7 +88,7 @@ def draw_lines(game: TwoHandedGame, you: int, hand_before: Hand, stock_before: i
     lines = [f"{drew}; the stock has {game.stock_size} cards"]
     if game.stage is TwoStage.LATE and not late_before:
         lines.append("the stock is gone: melds go back to the hands; the last 12 tricks "
-                     "follow suit and must win (RULES.md §4)")
+                     "follow suit and must win (docs/rules.md §4)")
     return lines
 
 
@@ -138,7 +138,7 @@ def explain_two_result(result: TwoHandResult, name: Namer) -> list[str]:
     trump = result.trump
     head = f"hand {result.number} over" + (f" (trump {trump.symbol} {trump.name.lower()})"
                                            if trump is not None else "")
-    lines = [head + ": meld + tricks each"]  # RULES.md §4: no contract
+    lines = [head + ": meld + tricks each"]  # docs/rules.md §4: no contract
     for seat in range(len(result.scores)):
         lines.append(f"  {name(seat)}: meld {result.meld_points[seat]} + tricks "
                      f"{result.trick_points[seat]} = {result.scores[seat]:+d} → "

@@ -193,8 +193,8 @@ def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) ->
     dealt = dealt_cards(seed, dealer, players)
     lines += [f"seat {s}: {hand}" for s, hand in enumerate(dealt.hands)]
     if players == 3:
-        lines.append(f"widow: {dealt.rest}")  # RULES.md §3
-    elif players == 2:  # RULES.md §4: the turn-up, then the stock as drawn
+        lines.append(f"widow: {dealt.rest}")  # docs/rules.md §3
+    elif players == 2:  # docs/rules.md §4: the turn-up, then the stock as drawn
         turn_up, _, stock = dealt.rest.partition(" ")
         lines += [f"turned up: {turn_up}", f"stock (drawn in this order): {stock}"]
     return lines

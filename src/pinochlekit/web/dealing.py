@@ -1,12 +1,12 @@
 """The cards a revealed deal seed deals, for every number of players: the check of a
 provably fair deal (the table page does the same in JavaScript, ``static/js/fair.js``).
 
-- four players: 12 cards each, three at a time from the dealer's left (RULES.md §1 Deal);
+- four players: 12 cards each, three at a time from the dealer's left (docs/rules.md §1 Deal);
 - three players: 15 cards each and a widow of 3, dealt after the first round
-  (RULES.md §3; :func:`pinochlekit.engine.three.widow.deal_with_widow`);
+  (docs/rules.md §3; :func:`pinochlekit.engine.three.widow.deal_with_widow`);
 - two players: 12 cards each, three at a time from the dealer's opponent; the
   next card is turned up for trump and the other 23 are the stock, drawn in
-  order (RULES.md §4, as :class:`pinochlekit.engine.two.game.TwoHandedGame` deals).
+  order (docs/rules.md §4, as :class:`pinochlekit.engine.two.game.TwoHandedGame` deals).
 
 >>> from pinochlekit.engine.deals import deal_seed
 >>> dealt = dealt_cards(deal_seed("club", 0), 0, 2)
@@ -71,7 +71,7 @@ def dealt_cards(seed: str, dealer: int, players: int = 4) -> Dealt:
         hands, widow = deal_with_widow(seed, dealer)
         return Dealt(tuple(map(str, hands)), str(widow))
     if players == 2:
-        # RULES.md §4 (Bicycle): three at a time from the opponent, then the turn-up
+        # docs/rules.md §4 (Bicycle): three at a time from the opponent, then the turn-up
         deck = shuffled_deck(seed)
         seats: list[list[int]] = [[], []]
         for i in range(24):

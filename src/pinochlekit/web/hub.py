@@ -217,8 +217,8 @@ class Hub:
         """A new table; :class:`RejectedError` with a clear message for bad settings.
 
         ``seats`` gives a kind per seat (``open`` or a computer level), as many as
-        the rules have players (four-handed, three-handed RULES.md §3, two-handed
-        RULES.md §4); ``None``: the first open, the others ``standard``. ``client``
+        the rules have players (four-handed, three-handed docs/rules.md §3, two-handed
+        docs/rules.md §4); ``None``: the first open, the others ``standard``. ``client``
         (its address) may create :attr:`creates` tables per :attr:`create_window`, and
         its tables share the computer threads fairly with other clients'.
         """

@@ -11,7 +11,7 @@ phases hundreds of card sets (the server checks every action anyway):
 - ``pass_cards``: how many cards to give or return in the passing phases, or
   to discard (three-handed, widow taken: the phase says which).
 
-Two-handed views (RULES.md §4) also carry ``meld_options``: each meld the
+Two-handed views (docs/rules.md §4) also carry ``meld_options``: each meld the
 winner of a trick may lay now, with its name and points, so the page can
 label its buttons (``{"action": "meld KS QS", "name": "royal marriage", ...}``).
 
@@ -78,13 +78,13 @@ def view_dict(view: View) -> dict[str, Any]:
     data["game_target"] = view.rules.game_target
     data["players"] = view.rules.players
     if isinstance(view, TwoHandedView):
-        data["game_target"] = view.target  # RULES.md §4: it rises when both reach it
+        data["game_target"] = view.target  # docs/rules.md §4: it rises when both reach it
         data["meld_options"] = meld_options(view)
     return data
 
 
 def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
-    """The melds the seat to act may lay now (two-handed, RULES.md §4), named and valued.
+    """The melds the seat to act may lay now (two-handed, docs/rules.md §4), named and valued.
 
     >>> from pinochlekit.engine.games import new_game
     >>> meld_options(new_game("two", seed=1).view(0))
@@ -125,12 +125,12 @@ def brief(summary: dict[str, Any]) -> dict[str, Any]:
 def hand_summary(game_seed: str, index: int, result: HandResult,
                  players: int = 4) -> dict[str, Any]:
     """A finished hand for everyone: the result, itemized meld, and the revealed
-    deal seed with its commitment and the hands it deals (RULES.md §1 Deal).
+    deal seed with its commitment and the hands it deals (docs/rules.md §1 Deal).
 
-    Three-handed it adds the widow and the declarer's discards (RULES.md §3: both
+    Three-handed it adds the widow and the declarer's discards (docs/rules.md §3: both
     count for the declarer and are public once the hand is over); two-handed the
     turned-up card, the stock in drawing order and every meld in the order laid
-    (RULES.md §4).
+    (docs/rules.md §4).
     """
     seed = deal_seed(game_seed, index)
     dealt = dealt_cards(seed, result.dealer, players)

@@ -5,7 +5,7 @@ or choice option is tried on every preset and kept only if
 :class:`~pinochlekit.Rules` accepts it for that game, so the lobby cannot offer
 what the server would refuse and no second list of the rules is kept here.
 
->>> offered_values("three")["set_penalty"]  # chip scoring pays one team: RULES.md §3
+>>> offered_values("three")["set_penalty"]  # chip scoring pays one team: docs/rules.md §3
 ['contract', 'shortfall']
 >>> offered_values("pagat")["set_penalty"]
 ['contract', 'chips', 'shortfall']
@@ -98,9 +98,9 @@ def fixed_options(preset: str) -> frozenset[str]:
     lobby hides: those whose every other value the engine refuses for it (a
     number is tried with the values the other presets give it), and for the
     two-handed game the engine's own :data:`~pinochlekit.engine.rules.TWO_HANDED_FIXED`
-    (RULES.md §4: no auction, passing or contract). So two-handed hides every
+    (docs/rules.md §4: no auction, passing or contract). So two-handed hides every
     auction, passing and contract option, three-handed the partner options
-    (RULES.md §3), and every game but three-handed the widow.
+    (docs/rules.md §3), and every game but three-handed the widow.
 
     >>> sorted(fixed_options("three"))
     ['cards_passed', 'pass_with_help', 'shoot_the_moon']
@@ -123,7 +123,7 @@ def rules_catalog() -> dict[str, Any]:
     """Presets (name, source, number of players, every value) and options (name,
     meaning, source, kind, choices) as JSON: the lobby builds its rule form from
     this. The number of players comes with the preset (four-handed, ``three``:
-    RULES.md §3, ``two``: RULES.md §4), so it is not an option of the form.
+    docs/rules.md §3, ``two``: docs/rules.md §4), so it is not an option of the form.
 
     >>> catalog = rules_catalog()
     >>> catalog["presets"][0]["name"], catalog["options"][0]["name"]

@@ -37,8 +37,8 @@ from pinochlekit.web.storage import NewGame, TableRow
 
 __all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "token_hash"]
 
-#: A game at a table: four- or three-handed (:class:`Game`, RULES.md §1-3) or
-#: two-handed (:class:`TwoHandedGame`, RULES.md §4); :func:`pinochlekit.engine.games.new_game`
+#: A game at a table: four- or three-handed (:class:`Game`, docs/rules.md §1-3) or
+#: two-handed (:class:`TwoHandedGame`, docs/rules.md §4); :func:`pinochlekit.engine.games.new_game`
 #: builds the one the rules ask for.
 AnyTableGame = Game | TwoHandedGame
 
@@ -283,10 +283,10 @@ class Table:
             action = game.actions[-1]
             text = str(action)
             if isinstance(action, Give | Return) and seat not in (seat_of, (seat_of + 2) % 4):
-                # RULES.md §1 Passing: only the two partners see the cards passed
+                # docs/rules.md §1 Passing: only the two partners see the cards passed
                 text = f"{action.verb} {len(action.cards)} cards"
             elif isinstance(action, Discard) and seat != seat_of:
-                # RULES.md §3 (widow taken): the discards lie face down; the declarer's own
+                # docs/rules.md §3 (widow taken): the discards lie face down; the declarer's own
                 text = f"discard {len(action.cards)} cards"
             last = {"seat": seat_of, "action": text, "actor": actor}
         message["last"] = last

@@ -1,4 +1,4 @@
-"""The three-handed deal: 15 cards each and a widow of 3 (RULES.md §3).
+"""The three-handed deal: 15 cards each and a widow of 3 (docs/rules.md §3).
 
 >>> from pinochlekit.engine.deals import deal_seed
 >>> hands, widow = deal_with_widow(deal_seed(42, 0), dealer=0)

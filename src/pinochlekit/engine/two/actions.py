@@ -1,4 +1,4 @@
-"""The actions of the two-handed game (RULES.md §4) beside the shared ``play CARD``.
+"""The actions of the two-handed game (docs/rules.md §4) beside the shared ``play CARD``.
 
 After winning a trick while the stock lasts, the winner may lay one meld
 (``meld KS QS``), count a dix (``dix``: exchange it for the turned-up card
@@ -56,7 +56,7 @@ class LayMeld(Action):
 @dataclass(frozen=True, slots=True)
 class Dix(Action):
     """Count a nine of trump after winning a trick: exchanged for the turned-up card
-    while that card lies under the stock, otherwise shown (RULES.md §4)."""
+    while that card lies under the stock, otherwise shown (docs/rules.md §4)."""
 
     verb: ClassVar[str] = "dix"
 

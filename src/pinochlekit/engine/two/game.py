@@ -1,11 +1,11 @@
-"""Two-handed pinochle (RULES.md §4, Bicycle's version): a game from deal to winner.
+"""Two-handed pinochle (docs/rules.md §4, Bicycle's version): a game from deal to winner.
 
 The dealer deals 12 cards to each player, three at a time starting with the
 opponent, and turns the next card up for trump; the rest is the stock. While
 the stock lasts any card may be played; the winner of each trick may lay one
 meld and count a dix, then draws first and the loser second; the loser of the
 twelfth trick takes the turned-up card. The last twelve tricks are played under
-the play rules (old rules by default). Sources where RULES.md is silent are
+the play rules (old rules by default). Sources where docs/rules.md is silent are
 named in ``docs/two-handed.md``.
 
 The interface is :class:`~pinochlekit.engine.game.Game`'s: ``new``, ``phase``,
@@ -89,7 +89,7 @@ def _card(suit: int, rank: int) -> Card:
 def combinations(trump: int) -> tuple[tuple[str, int, tuple[Card, ...]], ...]:
     """Every single meld of the two-handed table with ``trump``: (name, class bit, cards).
 
-    RULES.md §1 Meld (one combination at a time, RULES.md §4); the dix is counted
+    docs/rules.md §1 Meld (one combination at a time, docs/rules.md §4); the dix is counted
     with the ``dix`` action, not laid as a meld.
 
     >>> [name for name, _, _ in combinations(0)][:3]
@@ -135,7 +135,7 @@ def _counts(hand: Hand) -> list[int]:
 
 
 class TwoHandedGame:
-    """A two-handed game from deal to winner (RULES.md §4); seats 0 and 1.
+    """A two-handed game from deal to winner (docs/rules.md §4); seats 0 and 1.
 
     A rejected action raises a subclass of
     :class:`~pinochlekit.IllegalActionError` and changes nothing.
@@ -207,7 +207,7 @@ class TwoHandedGame:
             first, second, rest = self.deals[index]
             hands = (first, second)
         else:
-            # RULES.md §4 (Bicycle): 12 cards each, three at a time from the opponent.
+            # docs/rules.md §4 (Bicycle): 12 cards each, three at a time from the opponent.
             deck = shuffled_deck(deal_seed(self.seed, index))
             dealt: list[list[int]] = [[], []]
             for i in range(24):
@@ -224,7 +224,7 @@ class TwoHandedGame:
         self._next = 0
         self.phase = Phase.PLAY
         self.stage = TwoStage.EARLY
-        self.to_act: int | None = 1 - dealer  # RULES.md §4: the non-dealer leads
+        self.to_act: int | None = 1 - dealer  # docs/rules.md §4: the non-dealer leads
         self.trick: list[int] = []
         self._trick_seats: list[int] = []
         self.tricks: list[Trick] = []
@@ -232,7 +232,7 @@ class TwoHandedGame:
         self.meld_points = [0, 0]
         self.events: list[MeldEvent] = []
         self.dix_counted = False
-        if rest[0] % 6 == Rank.NINE:  # RULES.md §4: a 9 turned up scores the dealer 10
+        if rest[0] % 6 == Rank.NINE:  # docs/rules.md §4: a 9 turned up scores the dealer 10
             self._score(MeldEvent(dealer, "dix turned up", (rest[0],), self._values["dix"]))
 
     @property
@@ -292,20 +292,20 @@ class TwoHandedGame:
     def _play_mask(self, seat: int) -> int:
         kinds = _kinds(self._holding(seat))
         if self.stage is TwoStage.EARLY or not self.trick:
-            return kinds  # RULES.md §4: no need to follow suit while the stock lasts
+            return kinds  # docs/rules.md §4: no need to follow suit while the stock lasts
         lead = self.trick[0]
         return follow_mask(kinds, lead // 6, lead, self.trump, self._flags)
 
     def _available(self, seat: int, card: int, bit: int) -> tuple[int, int]:
         """(copies in the hidden hand, table copies that may serve in class ``bit``)."""
-        if self.rules.meld_reuse == "once":  # RULES.md §2: each card in at most one meld
+        if self.rules.meld_reuse == "once":  # docs/rules.md §2: each card in at most one meld
             return self._hand[seat][card], 0
         table = sum(1 for t in self._table[seat] if t.card == card and not t.classes & bit)
         return self._hand[seat][card], table
 
     def _meld_options(self, seat: int) -> list[tuple[str, int, tuple[Card, ...]]]:
         """The melds ``seat`` may lay now: every card available for the class, at least
-        one from the hand (RULES.md §4)."""
+        one from the hand (docs/rules.md §4)."""
         out = []
         for name, bit, cards in _COMBOS[self.trump]:
             avail = [self._available(seat, c, bit) for c in cards]
@@ -422,7 +422,7 @@ class TwoHandedGame:
 
     def _lay(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Lay a meld: table copies free for the class first, at least one card from
-        the hand (RULES.md §4); the cards become public."""
+        the hand (docs/rules.md §4); the cards become public."""
         name, bit, _ = _COMBO_BY_CARDS[self.trump][tuple(sorted(cards))]
         use: list[tuple[Card, bool]] = []  # (card, from the table)
         for card in cards:
@@ -446,7 +446,7 @@ class TwoHandedGame:
         self._score(MeldEvent(seat, name, tuple(cards), self._values[name]))
 
     def _dix(self, seat: int) -> None:
-        """RULES.md §4: exchange the dix for the turned-up card while it is there (and is
+        """docs/rules.md §4: exchange the dix for the turned-up card while it is there (and is
         not itself a nine of trump), else show it; 10 points either way."""
         nine = self.nine_of_trump
         self._hand[seat][nine] -= 1
@@ -465,7 +465,7 @@ class TwoHandedGame:
         self.dix_counted = True
 
     def _draw(self, winner: int) -> None:
-        """RULES.md §4: the winner draws first, the loser second; the last card drawn is
+        """docs/rules.md §4: the winner draws first, the loser second; the last card drawn is
         the turned-up trump. With the stock gone the melded cards go back to the hands."""
         loser = 1 - winner
         for seat in (winner, loser):
@@ -509,7 +509,7 @@ class TwoHandedGame:
         points = self._points[self.trick[0]] + self._points[self.trick[1]]
         last = self.stage is TwoStage.LATE and not any(self._hand[winner])
         if last:
-            points += 10 // self.rules.unit  # RULES.md §4: last trick 10
+            points += 10 // self.rules.unit  # docs/rules.md §4: last trick 10
         self.trick_points[winner] += points
         self.tricks.append(Trick(self._trick_seats[0], tuple(ALL_CARDS[c] for c in self.trick),
                                  tuple(self._trick_seats), winner, points))
@@ -537,7 +537,7 @@ class TwoHandedGame:
         return out[0], out[1]
 
     def _finish(self) -> None:
-        """Score the hand: each player's meld plus trick points (RULES.md §4)."""
+        """Score the hand: each player's meld plus trick points (docs/rules.md §4)."""
         scores = [self.meld_points[s] + self.trick_points[s] for s in (0, 1)]
         for seat in (0, 1):
             self.scores[seat] += scores[seat]

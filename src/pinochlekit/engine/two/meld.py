@@ -1,6 +1,6 @@
 """The most a two-handed player's cards can score in meld, laid one meld per won trick.
 
-In the two-handed game (RULES.md §4) melds are laid one at a time, one after
+In the two-handed game (docs/rules.md §4) melds are laid one at a time, one after
 each won early trick; a laid card stays on the table and may serve again only
 in a meld of another class, and every meld takes at least one card from the
 hand. :func:`best_two_meld` finds the order of lays that scores the most from a
@@ -39,7 +39,7 @@ _Table = tuple[tuple[int, int], ...]
 def best_two_meld(cards: Iterable[int], trump: Suit, rules: Rules) -> MeldResult:
     """The lays that score the most from ``cards`` under ``trump``, in a playable order.
 
-    Each item is one meld turn (RULES.md §4: one meld per won trick); the dix
+    Each item is one meld turn (docs/rules.md §4: one meld per won trick); the dix
     items come last (each may be counted in the same turn as a meld). With
     ``meld_reuse=once`` a laid card never serves again. ``shown`` holds the cards
     the melds lay on the table. :class:`ValueError` for more than
@@ -57,7 +57,7 @@ def best_two_meld(cards: Iterable[int], trump: Suit, rules: Rules) -> MeldResult
                          tuple(values[name] for name, _, _ in combinations(int(trump))))
     items = [MeldItem(name, cards_, values[name]) for name, cards_ in lays]
     nine = ALL_CARDS[int(trump) * 6 + Rank.NINE]
-    for _ in range(held[nine]):  # RULES.md §4: the dix, 10 each, exchanged or shown
+    for _ in range(held[nine]):  # docs/rules.md §4: the dix, 10 each, exchanged or shown
         items.append(MeldItem("dix", (nine,), values["dix"]))
     shown = _laid_counts(tuple(held), int(trump), reuse, lays)
     shown[nine] = held[nine]  # a dix counted is seen, exchanged or shown
@@ -78,7 +78,7 @@ def _options(hand: tuple[int, ...], table: _Table, trump: int,
         if not all(h + t >= need[c] for c, (h, t) in free.items()):
             continue
         if not any(h for h, _ in free.values()):
-            continue  # RULES.md §4: at least one card of the meld from the hand
+            continue  # docs/rules.md §4: at least one card of the meld from the hand
         # The engine's choice of copies: a table copy free for the class first, else the
         # hand; if that takes every card from the table, the first card held from the hand.
         use = [(card, free[card][1] > 0) for card in cards]

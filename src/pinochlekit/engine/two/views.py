@@ -1,4 +1,4 @@
-"""What a seat may know in the two-handed game (RULES.md §4), and its hand results.
+"""What a seat may know in the two-handed game (docs/rules.md §4), and its hand results.
 
 :class:`TwoHandedView` is a :class:`~pinochlekit.engine.views.View` (so every player
 and interface that takes a view takes it) with the two-handed table added: the
@@ -20,12 +20,12 @@ from pinochlekit.engine.views import HandResult, View
 
 __all__ = ["MeldEvent", "TableCard", "TwoHandResult", "TwoHandedView", "TwoStage"]
 
-#: The meld classes of RULES.md §1 Meld, as bits of :attr:`TableCard.classes`.
+#: The meld classes of docs/rules.md §1 Meld, as bits of :attr:`TableCard.classes`.
 CLASS_NAMES = ("I", "II", "III")
 
 
 class TwoStage(StrEnum):
-    """Where a two-handed hand stands (RULES.md §4)."""
+    """Where a two-handed hand stands (docs/rules.md §4)."""
 
     #: While the stock lasts: any card may be played.
     EARLY = "early tricks"
@@ -55,7 +55,7 @@ class TableCard(NamedTuple):
 class MeldEvent(NamedTuple):
     """One meld scored: by whom, what, with which cards, for how many points.
 
-    ``name`` is a meld name of RULES.md §1 (``run``, ``royal marriage`` …), or
+    ``name`` is a meld name of docs/rules.md §1 (``run``, ``royal marriage`` …), or
     ``dix`` (shown), ``dix exchanged`` or ``dix turned up`` (the dealer's 10).
     """
 

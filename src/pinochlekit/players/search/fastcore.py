@@ -4,7 +4,7 @@
 (``pip install -e .``, or ``python setup.py build_ext --inplace``). It repeats
 the engine's trick play (:mod:`~pinochlekit.engine.tricks`), meld
 (:mod:`~pinochlekit.engine.meld`) and end-of-hand scoring (``Game._finish``) under
-every option of RULES.md §2, and the ``standard`` player of docs/players.md,
+every option of docs/rules.md §2, and the ``standard`` player of docs/players.md,
 so that computer players can play thousands of hands a second. The Python
 engine stays the reference: ``tests/test_fastcore.py`` checks this module
 against it. If the extension is not built, importing this module raises
@@ -28,7 +28,7 @@ hands every rollout is the same; :func:`rollout` and :func:`card_values` take a
 :func:`backend` is a drop-in backend for :mod:`pinochlekit.players.search.simulate`
 (``simulate.set_backend(fastcore.backend)``): given the same deals it returns
 exactly the round scores of ``simulate.python_backend``, for the four-handed
-game and for the three-handed one (RULES.md §3: three seats and the pile set
+game and for the three-handed one (docs/rules.md §3: three seats and the pile set
 aside, the widow kept out or taken with 3 discards, each player's meld and
 score, fifteen tricks; ``tests/test_fastcore_three.py`` checks it). The other
 functions here (positions, rollouts, bid rounds with passing) are four-handed
@@ -479,7 +479,7 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     on from passing; ``"play"``: each deal is the current hands after
     ``start.plays`` (the plays are checked against the first deal only).
 
-    Three-handed (RULES.md §3) each deal is the three hands and the pile set
+    Three-handed (docs/rules.md §3) each deal is the three hands and the pile set
     aside as a fourth hand (the widow, or the declarer's discards; in a
     ``"pass"`` start with ``widow="take"`` an empty pile when the declarer holds
     the widow already), ``team`` is a seat, and the C core plays the hand as
@@ -533,7 +533,7 @@ def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int)
                                     _score_of(start))
     if not deals:
         return []
-    # The other seats know the widow kept out (public, RULES.md §3), not the discards.
+    # The other seats know the widow kept out (public, docs/rules.md §3), not the discards.
     public = Hand.from_cards(start.aside) if rules.widow == "out" else _EMPTY
     shown = (*start.shown, public)
     points = start.meld_points

@@ -6,7 +6,7 @@ could not beat under the must-beat rules, meld on the table, the cards the two
 partners passed. Two more things a strong player reads are weighed here, as an
 importance weight on each sampled deal:
 
-- **the meld not shown** (hard): a player melds its best meld (RULES.md §1
+- **the meld not shown** (hard): a player melds its best meld (docs/rules.md §1
   Meld), so at meld time its hand (its current cards plus those it has played
   since) had exactly the meld points it showed; a deal that gives a seat a
   marriage or a pinochle it did not show gets weight 0;
@@ -16,9 +16,9 @@ importance weight on each sampled deal:
   ``sigmoid((worth - amount) / SCALE)`` for a bid, ``1 - sigmoid(...)`` for a
   pass, where ``worth`` is the hand's best meld over the four trump suits plus
   :data:`OFFSET` (the trick points and the partner's help a bidder counts on).
-  A "pass with help" (RULES.md §2) says the hand holds meld for a partner:
+  A "pass with help" (docs/rules.md §2) says the hand holds meld for a partner:
   the likelihood of its best meld being at least :data:`HELP_MELD`.
-  Three-handed (RULES.md §3: no passing) the calls are also read during the
+  Three-handed (docs/rules.md §3: no passing) the calls are also read during the
   play, on each seat's dealt hand (current cards plus those played), except
   the declarer's once it has taken the widow and discarded.
 
@@ -91,7 +91,7 @@ class Inference:
 
     ``auction`` and ``meld`` switch the two sources of evidence on or off
     (for measurement). The auction is used only before the play, when the
-    current hands are the dealt ones (RULES.md §1: passing comes after the
+    current hands are the dealt ones (docs/rules.md §1: passing comes after the
     auction, so during the play the passed cards blur it).
     """
 
@@ -117,7 +117,7 @@ class Inference:
         three_in_play = view.rules.players == 3 and view.phase is Phase.PLAY
         self.calls = self._calls(view) if auction and (before_passing or three_in_play) else []
         if three_in_play:
-            # RULES.md §3: no passing, so a seat's dealt hand is its current cards plus
+            # docs/rules.md §3: no passing, so a seat's dealt hand is its current cards plus
             # those it played, except the declarer's once it took the widow and
             # discarded (unknown to the others): its calls are not read then.
             self.calls = [c for c in self.calls if view.rules.widow != "take"

@@ -15,20 +15,20 @@ that knowledge draws complete current deals, exactly at random:
 >>> hands[0] == game.hand(0), [len(h) for h in hands]
 (True, [12, 12, 12, 12])
 
-**What a seat knows** (RULES.md §5: own hand, cards passed or received, meld on
+**What a seat knows** (docs/rules.md §5: own hand, cards passed or received, meld on
 the table, cards played):
 
 * meld cards on the table not yet played by the seat that showed them;
-* for the declarer and partner, the cards passed between them (RULES.md §1
+* for the declarer and partner, the cards passed between them (docs/rules.md §1
   Passing): the declarer still holds what it received and did not pass back,
   the partner holds what came back to it, until those cards are played;
 * kinds a seat cannot hold, read from its plays (see :func:`excluded_by_play`):
   a void shown by not following suit or not trumping, and a card it could not
-  beat where RULES.md §1 Play rules 1-2 and the §2 must-beat and
+  beat where docs/rules.md §1 Play rules 1-2 and the §2 must-beat and
   trump-follows-trump options oblige a player to beat. Cards only leave a hand
   in play (passing comes first), so such a fact stays true to the end of the hand;
 * the counts: every card is in one hand, on the table, or in the seat's own hand;
-* three-handed (RULES.md §3), one more place after the seats: the cards set
+* three-handed (docs/rules.md §3), one more place after the seats: the cards set
   aside (the widow, or the declarer's discards), known when the widow is face up
   and kept out, or to the declarer who discarded (see :func:`_pile`);
 * three-handed with ``widow="take"``: every seat saw the widow go into the
@@ -117,7 +117,7 @@ def excluded_by_play(trick: Sequence[int], card: int, trump: int, rules: Rules,
     """
     if not trick:
         if first_trick and rules.first_lead == "trump" and card // 6 != trump:
-            return SUIT_MASKS[trump]  # RULES.md §2 first lead must be trump if held
+            return SUIT_MASKS[trump]  # docs/rules.md §2 first lead must be trump if held
         return 0
     beat_follow, beat_trump_led, over_trump = must_beat_flags(rules)
     led = trick[0] // 6
@@ -127,11 +127,11 @@ def excluded_by_play(trick: Sequence[int], card: int, trump: int, rules: Rules,
     if suit == led:
         excluded = 0
         if trumped and rules.trump_follows_trump:
-            # RULES.md §2 trump follows trump: holding a trump, it would have trumped.
+            # docs/rules.md §2 trump follows trump: holding a trump, it would have trumped.
             excluded |= SUIT_MASKS[trump]
         must = beat_trump_led if led == trump else beat_follow
         if must and not trumped and not above_mask(high) >> card & 1:
-            # RULES.md §1 Play rule 1 (and §2 must beat): it could not beat the winner.
+            # docs/rules.md §1 Play rule 1 (and §2 must beat): it could not beat the winner.
             excluded |= above_mask(high)
         return excluded
     if suit == trump:
@@ -263,7 +263,7 @@ def knowledge(view: View) -> Knowledge:
             # Cards only leave hands in play, so what a play excludes stays excluded.
             forbidden[player] |= excluded_by_play(cards[:i], card, trump, rules, index == 0)
 
-    # Lower bounds on each hand at meld time: meld on the table (RULES.md §1 Meld) ...
+    # Lower bounds on each hand at meld time: meld on the table (docs/rules.md §1 Meld) ...
     at_meld = [[0] * 24 for _ in range(n)]
     if view.melds is not None:
         for s, result in enumerate(view.melds):
@@ -272,7 +272,7 @@ def knowledge(view: View) -> Knowledge:
     received = [[0] * 24 for _ in range(n)]
     declarer = view.declarer
     if seat is not None and declarer is not None and view.given is not None:
-        # ... and the passed cards, seen only by the two partners (RULES.md §1 Passing).
+        # ... and the passed cards, seen only by the two partners (docs/rules.md §1 Passing).
         partner = (declarer + 2) % n
         given = _counts(Hand.from_cards(view.given))
         back = _counts(Hand.from_cards(view.returned or ()))
@@ -296,7 +296,7 @@ def knowledge(view: View) -> Knowledge:
     pile_size, pile = _pile(view)
     if rules.widow_size and rules.widow == "take" and declarer is not None and \
             view.widow is not None and view.phase in (Phase.TRUMP, Phase.DISCARD):
-        # RULES.md §3: the widow, shown to all, is in the declarer's hand until the discard.
+        # docs/rules.md §3: the widow, shown to all, is in the declarer's hand until the discard.
         widow = _counts(Hand.from_cards(view.widow))
         at_meld[declarer] = [max(a, w) for a, w in zip(at_meld[declarer], widow, strict=True)]
     known: list[Hand] = []
@@ -314,7 +314,7 @@ def knowledge(view: View) -> Knowledge:
     at_least: tuple[tuple[int, int, int], ...] = ()
     if rules.widow_size and rules.widow == "take" and declarer is not None and \
             view.widow is not None:
-        # RULES.md §3: all saw the widow go into the declarer's hand; what of it the
+        # docs/rules.md §3: all saw the widow go into the declarer's hand; what of it the
         # declarer has not played is in its hand or its discards (the place after the
         # seats), never with a defender. Nothing is left to say for the declarer itself
         # nor before the discard, when the widow is among its known cards.
@@ -348,7 +348,7 @@ def knowledge(view: View) -> Knowledge:
 
 
 def _pile(view: View) -> tuple[int, Hand]:
-    """Three-handed (RULES.md §3): how many cards are set aside now and which of them
+    """Three-handed (docs/rules.md §3): how many cards are set aside now and which of them
     ``view.seat`` knows. The widow is face down during the auction (3 unknown), face
     up and out of play with ``widow="out"``; taken, it is in the declarer's hand
     until the discard (0 set aside), then the 3 discards are known to the declarer
@@ -371,7 +371,7 @@ def _pile(view: View) -> tuple[int, Hand]:
 
 
 def _widow_left(widow: Hand, played: Sequence[int], known: Hand, pile: Hand) -> list[int]:
-    """RULES.md §3, ``widow="take"``: per kind, how many *unseen* copies must be in
+    """docs/rules.md §3, ``widow="take"``: per kind, how many *unseen* copies must be in
     the declarer's hand or the set-aside pile, given the ``widow`` it took, the
     copies it has ``played`` since (per kind), the cards ``known`` to be in its hand
     and those known in the ``pile``.
@@ -498,7 +498,7 @@ class Sampler:
                 if any(sum(x[s] for s in range(n) if places >> s & 1) < least
                        for places, least in floor):
                     continue  # too few where ``at_least`` puts them (a taken widow's cards)
-                # Physical ways, up to a constant: 2/o! per seat dealt o copies (RULES.md
+                # Physical ways, up to a constant: 2/o! per seat dealt o copies (docs/rules.md
                 # §1 Deck: the two copies of a kind are two cards).
                 weight = 1
                 for s in active:
@@ -609,7 +609,7 @@ class Sampler:
             options = node[1]
         if self._free:
             cards = self._free[:]
-            rng.shuffle(cards)  # RULES.md §1 Deal: the free cards fall as a shuffle deals them
+            rng.shuffle(cards)  # docs/rules.md §1 Deal: the free cards fall as a shuffle deals them
             i = 0
             for s, places in enumerate(node[2]):
                 code = codes[s]

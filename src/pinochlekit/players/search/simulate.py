@@ -6,7 +6,7 @@ random (the hidden-card sampler), play the rest of the hand with a
 ``standard`` player in every seat, each acting on its own memory only, and
 read what the hand is worth to one team: its net result (the hand's score minus
 the other side's, ``Start.score == "net"``, expert's measure) or the *round
-score* of RULES.md §5, what the team takes (meld plus trick points, ``"take"``,
+score* of docs/rules.md §5, what the team takes (meld plus trick points, ``"take"``,
 the measure of easy, standard and pro).
 
 A simulation starts from a :class:`Start`, everything about the hand that the
@@ -20,7 +20,7 @@ simulating seat (``knower``) knows apart from the other seats' cards:
 
 and from the current hands of the four seats (one deal of the sampler).
 
-**Three-handed** (RULES.md §3): a deal is the three hands plus a fourth "hand",
+**Three-handed** (docs/rules.md §3): a deal is the three hands plus a fourth "hand",
 the cards set aside (the widow, or the declarer's discards), whose points go to
 the declarer when the hand is played; with ``widow="take"`` a ``"pass"``
 simulation starts with the declarer taking that pile in hand and laying aside
@@ -129,7 +129,7 @@ class Start:
 
     @property
     def sitting_out(self) -> int:
-        """The declarer's partner after a moon (RULES.md §2 shoot the moon), else -1."""
+        """The declarer's partner after a moon (docs/rules.md §2 shoot the moon), else -1."""
         return (self.declarer + 2) % 4 if self.moon else -1
 
 
@@ -164,14 +164,14 @@ def start_from_view(view: View, policy: Literal["standard", "skilled"] = "standa
 
 
 def _aside_known(view: View) -> tuple[int, ...]:
-    """The set-aside cards ``view.seat`` knows (RULES.md §3): the widow kept out of
+    """The set-aside cards ``view.seat`` knows (docs/rules.md §3): the widow kept out of
     play is public, the discards are the declarer's."""
     if view.rules.widow == "out" and view.widow is not None:
         return tuple(int(c) for c in view.widow)
     return tuple(int(c) for c in view.discards or ())
 
 
-# -- scoring (RULES.md §1 Scoring a hand; §2 set variants) -------------------------
+# -- scoring (docs/rules.md §1 Scoring a hand; §2 set variants) -------------------------
 
 
 def hand_scores(rules: Rules, declarer: int, contract: int, team_meld: Sequence[int],
@@ -179,7 +179,7 @@ def hand_scores(rules: Rules, declarer: int, contract: int, team_meld: Sequence[
                 moon: bool = False, took_all: bool = False) -> tuple[int, int]:
     """Each team's score for a hand, as :class:`~pinochlekit.Game` scores it.
 
-    ``played`` is false for a hand not on the board (RULES.md §1 Not on the
+    ``played`` is false for a hand not on the board (docs/rules.md §1 Not on the
     board); ``team_dix_only[t]`` says team ``t``'s meld is one or two dix only.
     """
     us = declarer % 2
@@ -213,7 +213,7 @@ def player_scores(rules: Rules, declarer: int, contract: int, meld: Sequence[int
                   dix_only: Sequence[bool], tricks: Sequence[int], played: bool
                   ) -> tuple[int, ...]:
     """Each player's score for a three-handed hand, as :class:`~pinochlekit.Game`
-    scores it (RULES.md §3; ``tricks`` include the set-aside cards' points)."""
+    scores it (docs/rules.md §3; ``tricks`` include the set-aside cards' points)."""
     scores = []
     for seat in range(len(meld)):
         if seat == declarer:
@@ -388,7 +388,7 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
         value = sum([points[c] for c in trick])
         last = not once[winner]
         if last:
-            value += last_bonus  # RULES.md §1 Counting: last trick 10
+            value += last_bonus  # docs/rules.md §1 Counting: last trick 10
         state.trick_points[winner if not partners else winner % 2] += value
         if winner != declarer:
             state.took_all = False
@@ -434,7 +434,7 @@ def _round_score(start: Start, state: PlayState, team: int, played: bool,
     if start.rules.players == 3:
         # docs/players.md: own score minus the average of the two opponents' (floored)
         tricks = state.trick_points[:]
-        # RULES.md §3: the set-aside cards' points are the declarer's, played or not
+        # docs/rules.md §3: the set-aside cards' points are the declarer's, played or not
         # (docs/three-handed.md step 8, as Game._finish scores a hand not played)
         tricks[start.declarer] += aside
         each = player_scores(start.rules, start.declarer, start.contract, state.team_meld,
@@ -455,7 +455,7 @@ def _aside_points(rules: Rules, hands: Sequence[Hand]) -> int:
 
 
 def _from_widow(start: Start, hands: Sequence[Hand], team: int) -> int:
-    """A simulated three-handed hand from trump named (RULES.md §3): the widow taken
+    """A simulated three-handed hand from trump named (docs/rules.md §3): the widow taken
     and 3 cards discarded (option), meld, not on the board, fifteen tricks."""
     rules, trump, declarer = start.rules, start.trump, start.declarer
     hands = list(hands)
@@ -473,7 +473,7 @@ def _from_widow(start: Start, hands: Sequence[Hand], team: int) -> int:
                       team_dix, declarer)
     pile = _aside_points(rules, hands)
     if start.contract > team_meld[declarer] + rules.trick_total:
-        return _round_score(start, state, team, False, pile)  # RULES.md §1 Not on the board
+        return _round_score(start, state, team, False, pile)  # docs/rules.md §1 Not on the board
     _play_out(start, state, [h.once for h in hands[:3]], [h.twice for h in hands[:3]])
     return _round_score(start, state, team, True, pile)
 
@@ -503,7 +503,7 @@ def _from_passing(start: Start, hands: Sequence[Hand], team: int) -> int:
     state = PlayState(_memories(start, [m.shown for m in melds], given, returned), team_meld,
                       team_dix, declarer)
     if start.contract > team_meld[declarer % 2] + rules.trick_total:
-        return _round_score(start, state, team, played=False)  # RULES.md §1 Not on the board
+        return _round_score(start, state, team, played=False)  # docs/rules.md §1 Not on the board
     # docs/players.md standard **Throw in**: only the automatic rule above; never the moon.
     _play_out(start, state, [h.once for h in hands], [h.twice for h in hands])
     return _round_score(start, state, team, played=True)

@@ -4,7 +4,7 @@ The ``expert`` player evaluates a card on sampled deals; once few tricks
 remain it replaces the rollout by the perfect-information value of the
 position: the most trick points one team can make against best defence, every
 hand face up. :func:`solve` answers that by alpha-beta search over the rest of
-the play (RULES.md §1 Play rules 1-3 and the §2 must-beat and
+the play (docs/rules.md §1 Play rules 1-3 and the §2 must-beat and
 trump-follows-trump options, through :func:`pinochlekit.engine.tricks.follow_mask`),
 with
 
@@ -17,11 +17,11 @@ with
   lowest of such a group is searched.
 
 The round score of a hand is a non-decreasing function of a team's trick
-points (RULES.md §1 Scoring: more trick points never make a made contract
+points (docs/rules.md §1 Scoring: more trick points never make a made contract
 set, nor lose saved meld), so the minimax value of the round score is that
 function of the minimax trick points: the solver works on trick points only.
 
-**Three-handed** (RULES.md §3): the declarer plays alone against the two
+**Three-handed** (docs/rules.md §3): the declarer plays alone against the two
 defenders, who are one side for the solver (what they take together is what
 the declarer does not). An :class:`Endgame` of three hands names its
 ``declarer``; ``team`` is then a seat, and the value is the trick points of
@@ -76,9 +76,9 @@ class Endgame:
 
     ``hands`` are the four current hands (three-handed: the three); ``trick``
     the ``(seat, card)`` plays of the current trick; ``to_act`` the seat to
-    play; ``first_trick`` marks the opening lead of the hand (RULES.md §2 first
+    play; ``first_trick`` marks the opening lead of the hand (docs/rules.md §2 first
     lead must be trump); ``sitting_out`` the seat out of play after a moon (-1
-    if none); ``declarer`` the declarer of a three-handed endgame (RULES.md §3:
+    if none); ``declarer`` the declarer of a three-handed endgame (docs/rules.md §3:
     alone against the two defenders; -1 with four hands).
     """
 
@@ -205,7 +205,7 @@ class _Search:
                 winner = seats[winner_index(trick, self.trump)]
                 value = sum(self.points[c] for c in trick)
                 if not once[winner]:
-                    value += self.bonus  # RULES.md §1 Counting: last trick 10
+                    value += self.bonus  # docs/rules.md §1 Counting: last trick 10
                 gained = value if winner % 2 == self.team else 0
                 saved = trick[:], seats[:]
                 trick.clear()
@@ -300,7 +300,7 @@ def _check(end: Endgame, team: int) -> None:
 
 
 def _as_four(end: Endgame, team: int) -> tuple[Endgame, int]:
-    """A three-handed endgame (RULES.md §3) as a four-seat one with the same play and
+    """A three-handed endgame (docs/rules.md §3) as a four-seat one with the same play and
     value: seat ``s`` moves to slot ``(s - declarer + 1) % 3``, so the declarer sits
     at slot 1 (team 1, alone: slot 3 is empty and sits out) and the defenders, who
     follow it in turn, at slots 2 and 0 (team 0). Four-handed endgames pass as they are."""

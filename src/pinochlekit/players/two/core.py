@@ -1,7 +1,7 @@
 """The two-handed simulation core: standard rollouts of a two-handed hand in C.
 
 :mod:`pinochlekit.native._twocore` (``_twocore.c``, built by ``pip install -e .``) plays
-a two-handed hand (RULES.md §4) from any position to its end with the
+a two-handed hand (docs/rules.md §4) from any position to its end with the
 ``standard`` policy of :mod:`pinochlekit.players.two.levels` at both seats: the
 free play of the early tricks, one meld per won trick, the dix, the draw
 (winner first, the turned-up trump last), the last tricks under the play rules,

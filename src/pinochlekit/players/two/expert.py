@@ -1,4 +1,4 @@
-"""The ``expert`` player in the two-handed game (RULES.md §4; docs/two-handed.md).
+"""The ``expert`` player in the two-handed game (docs/rules.md §4; docs/two-handed.md).
 
 Every decision is taken by the expected score of the hand: the player's meld
 and trick points minus the opponent's (the duplicate match's measure).

@@ -1,4 +1,4 @@
-"""Computer players for the two-handed game (RULES.md §4), in the spirit of 003.
+"""Computer players for the two-handed game (docs/rules.md §4), in the spirit of 003.
 
 The three levels of ``docs/players.md`` carried over to two players with a stock
 (the rules of each level are spelled out in ``docs/two-handed.md``):
@@ -128,7 +128,7 @@ def _cheapest(seen: Seen, cards: list[int]) -> int:
 
 
 def _best_meld_now(seen: Seen) -> int:
-    """Points of the best meld the seat could lay if it won the trick now (RULES.md
+    """Points of the best meld the seat could lay if it won the trick now (docs/rules.md
     §4: every card held and free for the class, at least one from the hand)."""
     best = 0
     for name, bit, cards in combinations(seen.trump):

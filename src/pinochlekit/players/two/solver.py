@@ -1,13 +1,13 @@
-"""An exact solver for the last tricks of the two-handed game (RULES.md §4).
+"""An exact solver for the last tricks of the two-handed game (docs/rules.md §4).
 
 Once the stock is drawn every card is known to both players: a seat's own
 hand, the cards played, and therefore the opponent's hand. The last twelve
 tricks are then a two-player game of perfect information under the play rules
-of RULES.md §1 (follow suit and beat the card led if possible, else trump;
+of docs/rules.md §1 (follow suit and beat the card led if possible, else trump;
 the ``must_beat`` options through :func:`pinochlekit.engine.tricks.follow_mask`).
 :class:`LateSolver` answers it exactly: the trick points the side to play makes
 minus the opponent's, against best defence, the 10 of the last trick included
-(RULES.md §4).
+(docs/rules.md §4).
 
 The search is alpha-beta over whole tricks (the leader's card, then the
 follower's answers) with a transposition table keyed by the two hands at trick
@@ -104,7 +104,7 @@ class LateSolver:
         self.trump = trump
         self.flags = play_flags(rules)
         self.points = card_points(rules)
-        self.bonus = 10 // rules.unit  # RULES.md §4: 10 for the last trick
+        self.bonus = 10 // rules.unit  # docs/rules.md §4: 10 for the last trick
         self.native = _native if native else None
         self._args = (trump, int(self.flags[0]) | int(self.flags[1]) << 1,
                       bytes(self.points), self.bonus)
@@ -150,7 +150,7 @@ class LateSolver:
     # -- the search ------------------------------------------------------------------
 
     def _beats(self, lead: int, card: int) -> bool:
-        """Whether ``card`` played second takes the trick led with ``lead`` (RULES.md
+        """Whether ``card`` played second takes the trick led with ``lead`` (docs/rules.md
         §1: the higher trump, else the higher card of the suit led; of two identical
         cards the first played wins)."""
         if card // 6 == lead // 6:

@@ -15,7 +15,7 @@ export function cardsName(text) {
   return text ? text.split(" ").map(cardName).join(", ") : "no cards";
 }
 
-/** The card notation for people (RULES.md's K♦ 10♣): "TC" -> "10♣". The compact
+/** The card notation for people (docs/rules.md's K♦ 10♣): "TC" -> "10♣". The compact
  * form ("TC") stays in the protocol only. */
 export function cardText(card) {
   return `${RANK_SHOWN[card[0]]}${SUIT_SYMBOL[card[1]]}`;

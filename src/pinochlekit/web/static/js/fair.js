@@ -121,9 +121,9 @@ export function cardText(kind) {
 }
 
 /** The hands a deal seed deals, each in display order, as pinochlekit/web/dealing.py:
- * four players 12 cards each (RULES.md §1 Deal); three players 15 each with the widow
- * dealt after the first round (RULES.md §3); two players 12 each, the next card turned
- * up and the rest the stock (RULES.md §4). ``rest``: the widow, or turn-up and stock. */
+ * four players 12 cards each (docs/rules.md §1 Deal); three players 15 each with the widow
+ * dealt after the first round (docs/rules.md §3); two players 12 each, the next card turned
+ * up and the rest the stock (docs/rules.md §4). ``rest``: the widow, or turn-up and stock. */
 export function dealFromSeed(seed, dealer, players = 4) {
   const bytes = shake256(`pinochlekit/shuffle/${seed}`, 48 * 8);
   const keys = [];

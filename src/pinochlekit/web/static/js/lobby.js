@@ -37,7 +37,7 @@ function optionInput(option) {
 const word = (value) => (value === true ? "yes" : value === false ? "no" : String(value));
 
 // The values the chosen game takes, as the engine decided for /api/meta: a select
-// offers only those (three-handed has no chip scoring, RULES.md §3), and a value
+// offers only those (three-handed has no chip scoring, docs/rules.md §3), and a value
 // the preset takes only with another option changed says so.
 function showOffered(input, preset) {
   const name = input.dataset.option;
@@ -53,7 +53,7 @@ function showOffered(input, preset) {
 }
 
 // The seats follow the preset's number of players: partners opposite four-handed,
-// each for himself three-handed (RULES.md §3) and two-handed (RULES.md §4).
+// each for himself three-handed (docs/rules.md §3) and two-handed (docs/rules.md §4).
 const LEGEND = {
   4: "Seats (partners sit opposite: you and North, East and West)",
   3: "Seats (three-handed: each player for himself)",
@@ -143,7 +143,7 @@ function showPreset() {
     showOffered(input, preset);
     if (input.dataset.kind === "bool") input.checked = value;
     else input.value = String(value);
-    // options the game does not have (two-handed: no auction, RULES.md §4; three-handed:
+    // options the game does not have (two-handed: no auction, docs/rules.md §4; three-handed:
     // no partners, §3; the widow only three-handed) keep the preset's value, unseen
     input.closest(".row").hidden = preset.fixed.includes(input.dataset.option);
   }

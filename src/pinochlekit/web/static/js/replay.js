@@ -44,7 +44,7 @@ function render() {
   if (view.declarer !== null) info.push(`${seatName(data, view.declarer)} declared ${view.contract}`);
   info.push(`trick points ${view.trick_points.join(" – ")}`);
   if (view.players === 2) {
-    // RULES.md §4: the stock, its turned-up card and the melds laid on the table
+    // docs/rules.md §4: the stock, its turned-up card and the melds laid on the table
     info.push(`stock ${view.stock_size}${view.turn_up ? `, turned up ${cardName(view.turn_up)}` : ""}`);
     info.push(view.stage);
   }

@@ -254,7 +254,7 @@ function remember() {
 }
 
 /** Whether the view's hand is still the hand as dealt: during the auction, or in the
- * two-handed game (no auction, RULES.md §4) before this seat plays its first card. */
+ * two-handed game (no auction, docs/rules.md §4) before this seat plays its first card. */
 function dealtHandShown(view) {
   if (view.players === 2) return !view.tricks.length && !view.trick.some(([s]) => s === view.seat);
   return view.phase === "auction";
@@ -301,7 +301,7 @@ function position(seat) {
 }
 
 /** Four-handed scores are kept per team (seats 0 & 2, 1 & 3); three- and two-handed
- * per player (RULES.md §3, §4). The name of score column ``side``. */
+ * per player (docs/rules.md §3, §4). The name of score column ``side``. */
 function teamName(side) {
   if (players() !== 4) return seatName(state.table, side);
   const seats = [0, 1, 2, 3].filter((s) => state.view.team_of_seat[s] === side);
@@ -387,7 +387,7 @@ async function join(seat) {
   }
 }
 
-/** Whether the dealer took the contract because everyone else passed (RULES.md: dealer stuck). */
+/** Whether the dealer took the contract because everyone else passed (docs/rules.md: dealer stuck). */
 function isStuck(view) {
   return view.declarer !== null && view.declarer === view.dealer && view.auction.length > 0
     && view.auction.every(([, call]) => call.startsWith("pass"));
@@ -440,7 +440,7 @@ function seatMeld(meld) {
   return box;
 }
 
-/** Two-handed (RULES.md §4): the cards a seat has laid in meld, face up on the table
+/** Two-handed (docs/rules.md §4): the cards a seat has laid in meld, face up on the table
  * until it plays them, and any card it is known to hold (the turned-up card it took). */
 function tableCards(view, seat) {
   const box = el("div", "", "table-cards");
@@ -676,9 +676,9 @@ function renderHint() {
   }
 }
 
-/** The middle of the table: the widow once the auction is won (three-handed, RULES.md §3;
+/** The middle of the table: the widow once the auction is won (three-handed, docs/rules.md §3;
  * the declarer also sees its discards), or the stock and its turned-up trump card
- * (two-handed, RULES.md §4). */
+ * (two-handed, docs/rules.md §4). */
 function renderTableCenter() {
   const box = $("table-center");
   box.replaceChildren();
@@ -709,14 +709,14 @@ function renderTableCenter() {
       stock.append(el("span", `Stock: ${view.stock_size} card${view.stock_size === 1 ? "" : "s"} · turned up: `, "stock-count"));
       stock.append(cardElement(view.turn_up, { label: `turned-up trump card: ${cardName(view.turn_up)}` }));
     } else {
-      // RULES.md §4: the last twelve tricks under the play rules
+      // docs/rules.md §4: the last twelve tricks under the play rules
       stock.append(el("span", "The stock is gone: the last tricks (follow suit, win if you can).", "stock-count"));
     }
     box.append(stock);
   }
 }
 
-/** Two-handed (RULES.md §4): the winner of a trick lays one meld, counts the dix, or
+/** Two-handed (docs/rules.md §4): the winner of a trick lays one meld, counts the dix, or
  * says no meld; then both draw. One button per legal choice, named and valued. */
 function meldTurn(view) {
   const box = el("div", "", "meld-turn");
@@ -823,7 +823,7 @@ function renderAuction() {
   const list = $("auction");
   list.replaceChildren();
   if (state.view && state.view.players === 2) {
-    // RULES.md §4: no auction; trump is the suit of the turned-up card
+    // docs/rules.md §4: no auction; trump is the suit of the turned-up card
     $("auction-title").textContent = "Trump and stock";
     const view = state.view;
     list.append(el("li", `Trump ${SUIT_NAME[view.trump]}, from the turned-up card.`));
@@ -871,7 +871,7 @@ function renderLastTrick() {
     if (last.seats[i] === last.winner) item.classList.add("winner");
     row.append(item);
   });
-  // 12 tricks four-handed, 15 three-handed (RULES.md §3), 24 two-handed (RULES.md §4)
+  // 12 tricks four-handed, 15 three-handed (docs/rules.md §3), 24 two-handed (docs/rules.md §4)
   const total = players() === 3 ? 15 : players() === 2 ? 24 : 12;
   box.append(row, el("p", `Won by ${seatName(state.table, last.winner)} (${last.points} points). Trick ${tricks.length} of ${total}.`));
   const points = state.view.trick_points;
@@ -1022,7 +1022,7 @@ function showSummary(hand) {
   body.append(el("p", describeHand(hand) + "."));
   for (const line of outcomeLines(hand)) body.append(line);
   if (hand.widow) {
-    // RULES.md §3: the widow (or the declarer's discards, widow taken) counts for the declarer
+    // docs/rules.md §3: the widow (or the declarer's discards, widow taken) counts for the declarer
     body.append(el("p", `Widow: ${cardsText(hand.widow)}${hand.discards ? `; the declarer discarded ${cardsText(hand.discards)}` : ""}.`));
   }
   if (hand.melds.length) body.append(meldList(hand.melds));
