@@ -82,7 +82,7 @@ const LEVEL_WORDS = {
   standard: "a solid club player: beats easy by about 360 points a hand",
   skilled: "standard with sharper card play: about 25 points a hand better",
   pro: "a strong player: beats standard by about 70 points a hand",
-  expert: "the strongest: beats pro in two-handed play by about 50 points a hand, four-handed by about 70 (pagat and modern, 1,500 deal pairs)",
+  expert: "the strongest: beats pro in two-handed play by about 50 points a hand, four-handed by about 70 (pagat and modern, 2,000 deal pairs each)",
 };
 
 /** The level ladder in one line for the lobby. */
