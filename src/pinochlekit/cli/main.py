@@ -173,6 +173,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--hand", type=int, metavar="N",
                      help="print only hand N (hands are numbered from 1, redeals included)")
 
+    from pinochlekit.cli.review import add_review, run_review
+    add_review(command("review", run_review, "where a seat lost points in a finished hand",
+                       "Value every decision of one seat in one finished hand with the "
+                       "expert player, from what that seat could see at the time: the "
+                       "options, the best, the points lost (? and ?? where the loss is "
+                       "larger than its noise), and the declaring side's perfect-play "
+                       "trick points over the last tricks."))
+
     sub = command("match", _run_match, "a duplicate match between two players",
                   "Play every deal twice with the partnerships swapped (A at seats 0 and "
                   "2, then at 1 and 3: same cards, same dealer; three-handed, six times: A "

@@ -1,0 +1,421 @@
+"""The review of one finished hand from one seat: where points were lost.
+
+For each decision of the seat with a choice (bid or pass, trump, the cards passed or
+returned or discarded, throw in or play on, each card played) the ``expert`` player
+values the options from that seat's view at that moment: the view holds only what
+the seat could see then, so a review never uses a card the seat did not know.
+Each valuation is repeated ``repeats`` times on independent samples of the unseen
+cards (``expert``'s seed differs); an option's value is the mean of the repeats
+and its noise the standard error of that mean. The loss of a decision is the best
+option's value minus the chosen one's; a mark is given only where the loss is
+larger than twice its noise and larger than :data:`DOUBTFUL` (``?``) or
+:data:`BLUNDER` (``??``) points (in the rules' scale: a tenth with divide by ten).
+
+The values are ``expert``'s round scores (docs/players.md **expert**: the hand's
+net result for the seat's side). Options ``expert`` does not value are listed
+without a value and never marked: a bid above the lowest legal one (``expert``
+values declaring at the lowest bid in each suit; a jump bid is shown as that),
+and a pass of cards outside its candidates.
+
+The double-dummy line (every hand face up, docs/rules.md §1 Play) gives, at the
+start of each of the last ``double_dummy`` tricks, the trick points the declaring
+side takes from there with perfect play by both sides (the exact solver,
+:mod:`pinochlekit.players.search.solver`), beside what it took; four-handed only
+(three-handed, the cards set aside count for the declarer and the solver leaves
+them out; two-handed, the stock is unknown until it is drawn). From the first lead
+(``double_dummy=12``) the exact search takes from seconds to minutes a hand, so
+the default starts at eight tricks from the end.
+
+A review is deterministic: the same record, hand, seat, budget and seed give the
+same values.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pinochlekit.engine.actions import Action, Bid, Discard, Give, NameTrump, Pass, Play, Return
+from pinochlekit.engine.cards import parse_cards
+from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.games import parse_game_action
+from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.views import Phase
+from pinochlekit.players.expert import ExpertPlayer
+from pinochlekit.players.search.solver import Endgame, solve
+
+__all__ = [
+    "BLUNDER",
+    "DOUBTFUL",
+    "DecisionReview",
+    "DoubleDummy",
+    "HandReview",
+    "OptionValue",
+    "ReviewError",
+    "review_hand",
+]
+
+#: A loss of at least this many points (ordinary scale) that exceeds its noise: ``?``.
+DOUBTFUL = 10
+#: A loss of at least this many points (ordinary scale) that exceeds its noise: ``??``.
+BLUNDER = 40
+
+AnyGame = Game | TwoHandedGame
+
+
+class ReviewError(PinochleError, ValueError):
+    """A hand that cannot be reviewed: not in the record, not finished, or no such seat."""
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One option of a decision: its name, mean value over the repeats and the
+    standard error of that mean (``None`` for both when ``expert`` does not value it)."""
+
+    name: str
+    value: float | None
+    noise: float | None
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One decision of the reviewed seat."""
+
+    ply: int
+    phase: str
+    #: The trick number (1-based) of a card played, else 0.
+    trick: int
+    chosen: str
+    best: str
+    options: tuple[OptionValue, ...]
+    #: The best option's value minus the chosen one's (0 when the chosen one is best or
+    #: not valued), with its standard error.
+    loss: float
+    noise: float
+    mark: str
+    #: ``expert``'s own words for its choice (from the first repeat).
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {"ply": self.ply, "phase": self.phase, "trick": self.trick,
+                "chosen": self.chosen, "best": self.best, "loss": round(self.loss, 1),
+                "noise": round(self.noise, 1), "mark": self.mark, "reason": self.reason,
+                "options": [{"name": o.name,
+                             "value": None if o.value is None else round(o.value, 1),
+                             "noise": None if o.noise is None else round(o.noise, 1)}
+                            for o in self.options]}
+
+
+@dataclass(frozen=True)
+class DoubleDummy:
+    """At the start of trick ``trick`` (1-based): the trick points the declaring side
+    takes from there with every hand face up and perfect play, and what it took."""
+
+    trick: int
+    perfect: int
+    actual: int
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """The review of hand ``hand`` (1-based, redeals counted) from ``seat``."""
+
+    rules: str
+    hand: int
+    seat: int
+    declarer: int | None
+    contract: int
+    decisions: tuple[DecisionReview, ...]
+    double_dummy: tuple[DoubleDummy, ...]
+    #: What ``expert`` would have done at the seat's first auction decision.
+    auction: str | None
+    time: float
+    repeats: int
+    seed: int | str
+    scale: int = 1
+    lost: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (``pinochle review --json``)."""
+        return {"format": "pinochlekit-review/1", "rules": self.rules, "hand": self.hand,
+                "seat": self.seat, "declarer": self.declarer, "contract": self.contract,
+                "budget": {"time": self.time, "repeats": self.repeats, "seed": self.seed},
+                "auction": self.auction,
+                "lost": {k: round(v, 1) for k, v in self.lost.items()},
+                "decisions": [d.to_dict() for d in self.decisions],
+                "double_dummy": [{"trick": d.trick, "perfect": d.perfect, "actual": d.actual}
+                                 for d in self.double_dummy]}
+
+    def text(self) -> str:
+        """The review for people: one line per decision, marks first."""
+        who = "nobody declared" if self.declarer is None else \
+            f"seat {self.declarer} declared at {self.contract}"
+        lines = [f"Hand {self.hand}, seat {self.seat} ({who}); expert(time={self.time}), "
+                 f"{self.repeats} repeats, values in points of the seat's side"]
+        if self.auction:
+            lines.append(f"auction: expert would {self.auction}")
+        for d in self.decisions:
+            where = f"trick {d.trick}" if d.trick else d.phase
+            valued = [o for o in self.decisions_options(d) if o.value is not None]
+            line = f"{d.mark or ' ':2} {where:9} {d.chosen}"
+            if d.best != d.chosen and d.loss > d.noise:  # inside its noise: not shown
+                line += f"  (best: {d.best}, {d.loss:.1f} ± {d.noise:.1f} better)"
+            if valued:
+                line += "  [" + ", ".join(f"{o.name} {o.value:+.1f}" for o in valued[:4]) + "]"
+            lines.append(line)
+        if self.lost:
+            lines.append("points lost by phase: " + ", ".join(
+                f"{k} {v:.1f}" for k, v in self.lost.items()))
+        for dd in self.double_dummy:
+            lines.append(f"double dummy from trick {dd.trick}: the declaring side takes "
+                         f"{dd.perfect} with perfect play, took {dd.actual}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def decisions_options(decision: DecisionReview) -> list[OptionValue]:
+        """A decision's options, best first (unvalued ones last)."""
+        return sorted(decision.options,
+                      key=lambda o: -math.inf if o.value is None else -o.value)
+
+
+# -- walking the record ---------------------------------------------------------------
+
+
+@dataclass
+class _Position:
+    ply: int
+    game: AnyGame
+    action: Action
+
+
+def _positions(record: GameRecord, hand: int) -> tuple[list[_Position], AnyGame]:
+    """Every position of hand ``hand`` (a copy of the game before each action) and the
+    game after the hand's last action."""
+    from pinochlekit.engine.games import replay
+
+    game = replay(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
+    rules = game.rules
+    out: list[_Position] = []
+    for ply, text in enumerate(record.actions):
+        if game.hand_number > hand:
+            return out, game
+        action = parse_game_action(rules, text)
+        if game.hand_number == hand:
+            out.append(_Position(ply, game.copy(), action))
+        game.apply(action)
+    if game.hand_number > hand or (out and game.phase is Phase.GAME_OVER):
+        return out, game
+    if not out and game.hand_number < hand:
+        finished = game.hand_number - (game.phase is not Phase.GAME_OVER)
+        raise ReviewError(f"hand {hand}: the record's finished hands are 1 to {finished}")
+    raise ReviewError(f"hand {hand} is not finished: a hand in play is never reviewed")
+
+
+# -- one decision ---------------------------------------------------------------------
+
+
+def _bid_options(options: dict[str, tuple[float, int, int]]) -> dict[str, float]:
+    """``expert``'s auction options ("pass", "S at 250", ...) as "pass" and "bid N"
+    (the best suit at that bid)."""
+    out: dict[str, float] = {}
+    for name, (mean, _, _) in options.items():
+        if " at " in name:
+            key = "bid " + name.split(" at ")[1]
+            out[key] = max(out.get(key, -math.inf), mean)
+        else:
+            out[name] = mean
+    return out
+
+
+def _same_cards(a: str, b: str) -> bool:
+    try:
+        return sorted(map(str, parse_cards(a))) == sorted(map(str, parse_cards(b)))
+    except PinochleError:
+        return False
+
+
+def _name_of(action: Action, names: Sequence[str]) -> str:
+    """The option name of ``action`` among ``expert``'s option names."""
+    text = str(action)
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Bid):
+        return f"bid {action.amount}"
+    if isinstance(action, NameTrump):
+        return action.suit.letter if action.suit.letter in names else text
+    if isinstance(action, Play):
+        return str(action.card)
+    if isinstance(action, Give | Return | Discard):
+        cards = " ".join(str(c) for c in action.cards)
+        return next((n for n in names if _same_cards(n, cards)), cards)
+    return text
+
+
+def _split(action: Action, options: dict[str, tuple[float, int, int]],
+           auction: bool) -> list[tuple[str, dict[str, float]]]:
+    """The decisions in one valuation: the auction's options collapsed; at a first lead
+    the throw-in choice ("play on" / "throw in") apart from the card."""
+    if auction:
+        return [("auction", _bid_options(options))]
+    means = {name: mean for name, (mean, _, _) in options.items()}
+    concede: dict[str, float] = {k: means.pop(k) for k in ("play on", "throw in")
+                                 if k in means}
+    out: list[tuple[str, dict[str, float]]] = []
+    if concede:
+        out.append(("throw in", concede))
+    if means:
+        out.append(("", means))
+    return out
+
+
+def _value(game: AnyGame, position: _Position, seat: int, time: float, repeats: int,
+           seed: int | str, scale: int) -> list[DecisionReview]:
+    view = game.view(seat)
+    auction = view.phase is Phase.AUCTION
+    runs: list[dict[str, dict[str, float]]] = []
+    reason = ""
+    for repeat in range(repeats):
+        player = ExpertPlayer(seed=f"{seed}:{position.ply}:{repeat}", time=time)
+        decision = player.advise(view)
+        reason = reason or decision.reason
+        runs.append(dict(_split(position.action, decision.options, auction)))
+    groups = list(runs[0])
+    out: list[DecisionReview] = []
+    phase = view.phase.value
+    trick = len(view.tricks) + 1 if isinstance(position.action, Play) else 0
+    for group in groups:
+        names = [n for n in runs[0][group] if all(n in run.get(group, {}) for run in runs)]
+        if len(names) < 2:
+            continue
+        if group == "throw in":
+            chosen = "throw in" if str(position.action) == "throw in" else "play on"
+        else:
+            chosen = _name_of(position.action, names)
+        values = {n: statistics.fmean(run[group][n] for run in runs) for n in names}
+        noise = {n: _se([run[group][n] for run in runs]) for n in names}
+        best = max(names, key=lambda n: values[n])
+        if chosen in values and values[chosen] >= values[best] - 1e-9:
+            best = chosen  # a tie with the best is no loss
+        options = [OptionValue(n, values[n], noise[n]) for n in names]
+        if chosen not in values:
+            options.append(OptionValue(chosen, None, None))
+            loss = spread = 0.0
+        else:
+            loss = values[best] - values[chosen]
+            spread = _se([run[group][best] - run[group][chosen] for run in runs])
+        out.append(DecisionReview(position.ply, group or phase, trick, chosen, best,
+                                  tuple(options), loss, spread,
+                                  _mark(loss, spread, scale), reason))
+    return out
+
+
+def _se(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return math.nan
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _mark(loss: float, noise: float, scale: int) -> str:
+    """``??``, ``?`` or nothing: the loss must exceed twice its noise and the threshold."""
+    if math.isnan(noise) or loss <= 2 * noise:
+        return ""
+    if loss >= BLUNDER / scale:
+        return "??"
+    if loss >= DOUBTFUL / scale:
+        return "?"
+    return ""
+
+
+# -- double dummy ---------------------------------------------------------------------
+
+
+def _double_dummy(positions: Sequence[_Position], after: AnyGame,
+                  tricks: int) -> list[DoubleDummy]:
+    """At each trick start among the last ``tricks`` tricks, the declaring side's
+    perfect-play trick points from there and what it took (the four-handed game)."""
+    if tricks <= 0 or not positions or isinstance(after, TwoHandedGame) \
+            or after.rules.players != 4:
+        return []
+    last = positions[-1].game
+    if not isinstance(last, Game) or last.declarer is None or last.trump is None:
+        return []
+    rules: Rules = last.rules
+    declarer = last.declarer
+    team = rules.team_of(declarer)
+    final = after.results[-1] if after.results else None
+    if final is None or final.declarer != declarer:
+        return []
+    taken = final.trick_points[team]
+    out: list[DoubleDummy] = []
+    for position in positions:
+        game = position.game
+        assert isinstance(game, Game)
+        view = game.public_view()
+        if view.phase is not Phase.PLAY or view.trick or view.moon:
+            continue
+        left = len(game.hand(declarer))
+        if left > tricks or left == 0:
+            continue
+        hands = tuple(game.hand(s) for s in range(4))
+        assert game.trump is not None and game.to_act is not None
+        end = Endgame(trump=int(game.trump), hands=hands, to_act=game.to_act,
+                      first_trick=not view.tricks)
+        so_far = view.trick_points[team]
+        perfect = solve(rules, end, team=team)
+        out.append(DoubleDummy(len(view.tricks) + 1, perfect, taken - so_far))
+    return out
+
+
+# -- the review -----------------------------------------------------------------------
+
+
+def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 0.25,
+                repeats: int = 3, seed: int | str = 0, double_dummy: int = 8,
+                progress: Callable[[int, int], None] | None = None) -> HandReview:
+    """Review hand ``hand`` (1-based, as ``pinochle replay --hand``) of ``record`` from
+    ``seat``: every decision of that seat with a choice, valued by ``expert(time=...)``
+    ``repeats`` times (at least 2, so that each value has a noise), and the double-dummy
+    values of the last ``double_dummy`` tricks. ``progress(done, total)`` is called
+    after each decision. :class:`ReviewError` if the hand is not in the record, is not
+    finished, or the seat does not exist."""
+    if repeats < 2:
+        raise ReviewError(f"repeats: at least 2 (the noise needs two samples), not {repeats}")
+    if not 0 < time <= 60:
+        raise ReviewError(f"time: seconds per valuation above 0 and at most 60, not {time}")
+    if hand < 1:
+        raise ReviewError(f"hand {hand}: hands are numbered from 1")
+    positions, after = _positions(record, hand)
+    rules = after.rules
+    if not 0 <= seat < rules.players:
+        raise ReviewError(f"seat {seat}: the seats are 0 to {rules.players - 1}")
+    scale = rules.unit if not isinstance(after, TwoHandedGame) else 1
+    mine = [p for p in positions if p.game.to_act == seat
+            and len(p.game.legal_actions()) > 1]
+    decisions: list[DecisionReview] = []
+    for done, position in enumerate(mine, 1):
+        decisions.extend(_value(position.game, position, seat, time, repeats, seed, scale))
+        if progress is not None:
+            progress(done, len(mine))
+    auction = next((f"{d.best} (the seat chose {d.chosen})" for d in decisions
+                    if d.phase == "auction"), None)
+    lost: dict[str, float] = {}
+    for d in decisions:
+        key = "auction" if d.phase == "auction" else "play" if d.trick or \
+            d.phase == "throw in" else "passing" if d.phase in ("give", "return", "discard") \
+            else d.phase
+        lost[key] = lost.get(key, 0.0) + max(0.0, d.loss)
+    last = positions[-1].game if positions else after
+    declarer = getattr(last, "declarer", None)
+    contract = int(getattr(last, "contract", 0) or 0)
+    return HandReview(rules=str(rules), hand=hand, seat=seat, declarer=declarer,
+                      contract=contract, decisions=tuple(decisions),
+                      double_dummy=tuple(_double_dummy(positions, after, double_dummy)),
+                      auction=auction, time=time, repeats=repeats, seed=seed, scale=scale,
+                      lost=lost)
