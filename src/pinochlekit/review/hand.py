@@ -141,6 +141,7 @@ class HandReview:
     seed: int | str
     scale: int = 1
     lost: dict[str, float] = field(default_factory=dict)
+    players: int = 4
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form (``pinochle review --json``)."""
@@ -155,8 +156,8 @@ class HandReview:
 
     def text(self) -> str:
         """The review for people: one line per decision, marks first."""
-        who = "nobody declared" if self.declarer is None else \
-            f"seat {self.declarer} declared at {self.contract}"
+        who = ("two-handed" if self.players == 2 else "nobody declared") \
+            if self.declarer is None else f"seat {self.declarer} declared at {self.contract}"
         lines = [f"Hand {self.hand}, seat {self.seat} ({who}); expert(time={self.time}), "
                  f"{self.repeats} repeats, values in points of the seat's side"]
         if self.auction:
@@ -418,4 +419,4 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 0.25,
                       contract=contract, decisions=tuple(decisions),
                       double_dummy=tuple(_double_dummy(positions, after, double_dummy)),
                       auction=auction, time=time, repeats=repeats, seed=seed, scale=scale,
-                      lost=lost)
+                      lost=lost, players=rules.players)
