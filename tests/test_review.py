@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pinochlekit import ALL_CARDS, Game, Hand, Phase, parse_action
+from pinochlekit.engine.games import new_game, replay
 from pinochlekit.players import make_player
 from pinochlekit.review import ReviewError, review_hand
 
@@ -144,3 +145,22 @@ def test_a_record_that_is_not_a_game_is_a_clear_error(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "pinochlekit", "review", str(path)],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and run.stderr.startswith("pinochle: error:")
+
+
+@pytest.mark.parametrize("rules", ["three", "two"])
+def test_three_and_two_handed_hands_are_reviewed(rules: str) -> None:
+    """docs/rules.md §3 and §4: the same review, without double dummy (the cards set
+    aside, the unknown stock); every card decision names a card of the seat's hand."""
+    game = new_game(rules, seed=3)
+    players = [make_player("standard", seed=s) for s in range(game.rules.players)]
+    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    review = review_hand(game.record, 1, 0, time=0.05, repeats=2)
+    assert review.decisions and not review.double_dummy
+    dealt = {str(c) for c in replay(game.record, 0).hand(0)}
+    for decision in review.decisions:
+        if decision.trick and decision.phase not in ("throw in",):
+            assert decision.chosen in dealt or rules == "two", decision
+    assert ("two-handed" in review.text()) == (rules == "two")
