@@ -31,7 +31,7 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
-from pinochlekit.match.duplicate import ProgressBar, run_match
+from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
 from pinochlekit.text.narrate import narrate, stories
 from pinochlekit.usage import UsageError
@@ -206,6 +206,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--workers", type=int, metavar="N",
                      help="worker processes (default: every core); results do not "
                           "depend on it")
+    sub.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                     help="run the deal pairs as Ray tasks: on a Ray started here (with "
+                          "--workers CPUs) or, with ADDRESS, on that cluster; the results "
+                          "are those of --workers (needs pip install 'pinochlekit[ray]')")
+    sub.add_argument("--resume", metavar="DIR",
+                     help="keep finished deal pairs in DIR; started again with the same "
+                          "arguments, the match plays only the missing ones (needs --seed)")
     sub.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                      help="time an external program has for each answer (default: 10)")
     sub.add_argument("--json", action="store_true",
@@ -423,7 +430,8 @@ def _run_match(args: argparse.Namespace) -> int:
     try:
         result = run_match(args.a, args.b, deals=deals, games=args.games,
                            seed=_read_seed(args.seed), rules=args.rules,
-                           workers=args.workers, timeout=args.timeout, progress=bar)
+                           workers=args.workers, timeout=args.timeout, progress=bar,
+                           ray=args.ray, resume=args.resume)
     finally:
         bar.close()
     if args.json:

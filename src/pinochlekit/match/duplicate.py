@@ -32,6 +32,7 @@ that misbehaves: :mod:`pinochlekit.players.external`) stops the match with a
 :class:`MatchError` naming the deal, the seat and the player; a forfeit would
 bias the comparison, and the failed action is never applied.
 
+>>> from pinochlekit.match import run_match
 >>> result = run_match("simple", "simple", deals=4, seed=1, workers=1)
 >>> result.hands.mean, result.hands.n   # a player against itself: exactly even
 (0.0, 4)
@@ -42,13 +43,9 @@ bias the comparison, and the failed action is never applied.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-import secrets
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -78,7 +75,6 @@ __all__ = [
     "interval",
     "play_deal_pair",
     "play_game_pair",
-    "run_match",
     "t_quantile",
 ]
 
@@ -467,80 +463,6 @@ class MatchResult:
                      f"{self.workers} worker{'s' if self.workers != 1 else ''}: "
                      f"{rate:,.0f}/s (thinking alone: {per_side})")
         return lines
-
-
-def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
-    """Split ``range(total)`` into runs small enough to share among workers."""
-    size = max(1, min(25, total // (workers * 8) or 1))
-    return [(start, min(total, start + size)) for start in range(0, total, size)]
-
-
-def run_match(a: str, b: str, *, deals: int = 100, games: int = 0,
-              seed: int | str | None = None, rules: str | Rules = "pagat",
-              workers: int | None = None, timeout: float = 10.0,
-              progress: Callable[[int, int], None] | None = None) -> MatchResult:
-    """Play ``deals`` deal pairs and ``games`` game pairs between players A and B.
-
-    ``a`` and ``b`` are player specs (``simple``, ``cmd:PROGRAM ARGS`` …);
-    ``seed`` fixes everything (a random one is drawn if omitted); ``workers``
-    processes share the pairs (default: every core) without changing any
-    result. ``progress(done, total)`` is called as pairs finish. Raises
-    :class:`MatchError` when a player fails.
-    """
-    if deals < 0 or games < 0 or deals + games == 0:
-        raise MatchError(f"a match needs at least one deal pair or game pair, not "
-                         f"deals={deals}, games={games}")
-    if workers is not None and workers < 1:
-        raise MatchError(f"workers must be at least 1, not {workers}")
-    rules_text = str(_check_rules(rules))
-    for side, spec in zip(SIDES, (a, b), strict=True):
-        try:  # an unknown name or option fails here, before any work
-            create_player(spec, 0, timeout=timeout).close()
-        except PinochleError as error:
-            raise MatchError(f"player {side} ({spec}): {error}") from None
-    config = MatchConfig(a.strip(), b.strip(), rules_text,
-                         secrets.randbelow(10**9) if seed is None else seed, timeout)
-    tasks = [("deal", s, e) for s, e in _chunks(deals, workers or os.cpu_count() or 1)]
-    tasks += [("game", s, e) for s, e in _chunks(games, workers or os.cpu_count() or 1)]
-    total = deals + games
-    workers = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
-    found: dict[str, dict[int, Any]] = {"deal": {}, "game": {}}
-    work = Work()
-    done = 0
-    started = time.perf_counter()
-
-    def collect(kind: str, pairs: Sequence[DealPair | GamePair], part: Work) -> None:
-        nonlocal done
-        for pair in pairs:
-            found[kind][pair.index] = pair
-        work.add(part)
-        done += len(pairs)
-        if progress is not None:
-            progress(done, total)
-
-    if progress is not None:
-        progress(0, total)
-    if workers == 1:
-        for kind, start, stop in tasks:
-            collect(kind, *_run_chunk(config, kind, start, stop))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            pending: dict[Future[Any], str] = {
-                pool.submit(_run_chunk, config, kind, start, stop): kind
-                for kind, start, stop in tasks}
-            try:
-                while pending:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        kind = pending.pop(future)
-                        collect(kind, *future.result())
-            except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-    seconds = time.perf_counter() - started
-    return MatchResult(config, tuple(found["deal"][i] for i in range(deals)),
-                       tuple(found["game"][i] for i in range(games)), workers, seconds, work)
 
 
 class ProgressBar:
