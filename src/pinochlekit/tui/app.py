@@ -48,6 +48,7 @@ from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
 from pinochlekit.tui import two
+from pinochlekit.tui.review import review_text
 from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names, split_hint
 
 __all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
@@ -95,7 +96,8 @@ class TextScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "continue"), Binding("escape", "close", "close"),
         Binding("space", "close", "continue", show=False),
-        Binding("y", "close", "close", show=False)]  # y toggles the hint's "why"
+        Binding("y", "close", "close", show=False),  # y toggles the hint's "why"
+        Binding("v", "review", "review the hand")]
 
     def __init__(self, body: Text | str, title: str) -> None:
         super().__init__()
@@ -112,6 +114,13 @@ class TextScreen(ModalScreen[None]):
         """Close the dialog."""
         self.dismiss(None)
 
+    def action_review(self) -> None:
+        """Close the dialog and review the last finished hand (the table's ``v``)."""
+        self.dismiss(None)
+        app = self.app
+        if isinstance(app, TableApp):
+            app.action_review()
+
 
 HELP = """\
 Keys
@@ -122,7 +131,8 @@ Keys
   s h d c    name trump             t          throw in
   m          shoot the moon         ?          hint (y: why)
   u          undo your last action  l          last trick
-  F1         these keys             q          quit (the game is saved)
+  v          review the last hand   F1         these keys
+  q          quit (the game is saved)
 Two-handed meld turn, after winning an early trick:
   1-9        lay the meld of that number in the prompt
   space      pick cards, then Enter to lay them as one meld
@@ -162,6 +172,7 @@ class TableApp(App[None]):
         Binding("y", "why", "why"),
         Binding("u", "undo", "undo"),
         Binding("l", "last_trick", "last trick"),
+        Binding("v", "review", "review hand"),
         Binding("f1", "help", "keys"),
         Binding("q", "quit", "quit"),
     ]
@@ -182,6 +193,9 @@ class TableApp(App[None]):
         self._pending = False
         self._waiting = False  # a hand result is on screen
         self._offered: tuple[bool, ...] = ()
+        self._reviewing = False
+        #: ``expert``'s budget per valuation in a review (key ``v``; docs/review.md).
+        self.review_time = 1.0
         #: What to print once the table has closed: how to come back to the game.
         self.goodbye = ""
         #: The log: (number of actions applied, the lines told then), so that an undo
@@ -862,6 +876,40 @@ class TableApp(App[None]):
         self._render_log()
         self._say(lines[0])
         self.redraw()
+
+    def action_review(self) -> None:
+        """Review your decisions in the last finished hand (``expert`` values each
+        option from what you could see; docs/review.md), in a worker thread."""
+        results = self.session.game.results
+        if not results:
+            self._say("No hand is finished yet: a hand in play is never reviewed.", "error")
+            return
+        if self._reviewing:
+            return
+        self._reviewing = True
+        self._say(f"reviewing hand {results[-1].number}…", "hint")
+        self.run_worker(partial(self._review, results[-1].number), thread=True,
+                        group="review")
+
+    def _review(self, hand: int) -> None:
+        """In a worker thread: the review, handed back to the app's thread."""
+        def progress(done: int, total: int) -> None:
+            with suppress(RuntimeError):
+                self.call_from_thread(self._say, f"reviewing hand {hand}: decision {done} "
+                                      f"of {total}", "hint")
+
+        try:
+            text = review_text(self.session.game.record, hand, HUMAN, self.review_time,
+                               progress)
+        except PinochleError as error:
+            text = f"The review failed: {error}"
+        with suppress(RuntimeError):  # the app has closed meanwhile
+            self.call_from_thread(self._show_review, text, hand)
+
+    def _show_review(self, text: str, hand: int) -> None:
+        self._reviewing = False
+        self._say(f"review of hand {hand}: Enter closes it", "hint")
+        self.push_screen(TextScreen(text, f"review of hand {hand}"))
 
     def action_last_trick(self) -> None:
         """Show the last trick taken in this hand."""
