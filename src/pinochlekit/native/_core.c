@@ -149,7 +149,8 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
     r->players = 4;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$pppppOiiOpppipiiip", kw,
             &r->play.beat_follow, &r->play.beat_trump_led, &r->play.over_trump,
-            &r->play.first_lead_trump, &r->play.trump_follows, &points, &r->last_bonus, &r->trick_total, &melds,
+            &r->play.first_lead_trump, &r->play.trump_follows, &points, &r->last_bonus,
+            &r->trick_total, &melds,
             &r->run_marries, &r->reuse_once, &r->save_needs_trick, &r->set_penalty,
             &r->set_forfeits_meld, &r->moon_value, &r->cards_passed, &r->players,
             &r->widow_take))
