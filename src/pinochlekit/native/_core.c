@@ -23,35 +23,23 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ===== 1. Cards and multisets (docs/rules.md §1 Deck; cards.py) ================
- * A kind is suit * 6 + rank (9 J Q K 10 A = 0..5; suits S H D C = 0..3). A
- * multiset of cards, at most two of a kind, is two 24-bit masks: `one` (held at
- * least once) and `two` (held twice), like cards.Hand. */
+#include "pinochle.h"
 
-typedef uint32_t Mask;
+/* ===== 1. Cards and multisets (docs/rules.md §1 Deck; cards.py) ================
+ * Kinds and masks are pinochle.h's. A multiset of cards, at most two of a kind, is
+ * two 24-bit masks: `one` (held at least once) and `two` (held twice), like
+ * cards.Hand. */
+
 typedef struct { Mask one, two; } Cards;
 
-enum { NINE, JACK, QUEEN, KING, TEN, ACE };
-#define DECK_MASK 0xFFFFFFu
-#define SUIT_MASK(s) (0x3Fu << (6 * (s)))
-#define SUIT_OF(k) ((k) / 6)
-#define RANK_OF(k) ((k) % 6)
-#define KIND(s, r) ((s) * 6 + (r))
-#define BIT(k) (1u << (k))
-#define QS KIND(0, QUEEN)
-#define JD KIND(2, JACK)
 #define HAND_SIZE 12      /* four-handed; three-handed: 15 (docs/rules.md §3) */
 #define TRICKS 12
 #define THREE_HAND_SIZE 15
 
-static Mask ABOVE[24];    /* kinds of the same suit strictly above each kind */
 static Mask RANK_MASK[6]; /* the four kinds of each rank */
 static const Cards FULL_DECK = {DECK_MASK, DECK_MASK};
 static const Cards NO_CARDS = {0, 0};
 
-static inline int popcount(Mask m) { return __builtin_popcount(m); }
-static inline int low_bit(Mask m) { return __builtin_ctz(m); }
-static inline int high_bit(Mask m) { return 31 - __builtin_clz(m); }
 static inline int count_of(Cards h, int k) { return (int)(h.one >> k & 1) + (int)(h.two >> k & 1); }
 static inline int cards_len(Cards h) { return popcount(h.one) + popcount(h.two); }
 
@@ -95,8 +83,6 @@ static void counts_of(Cards h, int *c)
 
 static void init_tables(void)
 {
-    for (int k = 0; k < 24; k++)
-        ABOVE[k] = SUIT_MASK(SUIT_OF(k)) & ~((2u << k) - 1);
     for (int r = 0; r < 6; r++)
         RANK_MASK[r] = BIT(r) | BIT(6 + r) | BIT(12 + r) | BIT(18 + r);
 }
@@ -109,8 +95,7 @@ enum { M_RUN, M_DRUN, M_ROYAL, M_COMMON, M_DIX, M_ACES, M_DACES, M_KINGS, M_DKIN
 enum { PENALTY_CONTRACT, PENALTY_CHIPS, PENALTY_SHORTFALL };
 
 typedef struct {
-    int beat_follow, beat_trump_led, over_trump; /* tricks.must_beat_flags */
-    int first_lead_trump, trump_follows_trump;
+    PlayRules play;     /* tricks.must_beat_flags, trump follows trump, first lead */
     int points[24];     /* trick points of each kind (tricks.card_points) */
     Mask counters;      /* kinds worth trick points (docs/players.md "Counter") */
     int last_bonus;     /* the last trick's 10 (1 with divide_by_ten) */
@@ -163,8 +148,9 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
     memset(r, 0, sizeof *r);
     r->players = 4;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$pppppOiiOpppipiiip", kw,
-            &r->beat_follow, &r->beat_trump_led, &r->over_trump, &r->first_lead_trump,
-            &r->trump_follows_trump, &points, &r->last_bonus, &r->trick_total, &melds,
+            &r->play.beat_follow, &r->play.beat_trump_led, &r->play.over_trump,
+            &r->play.first_lead_trump, &r->play.trump_follows, &points, &r->last_bonus,
+            &r->trick_total, &melds,
             &r->run_marries, &r->reuse_once, &r->save_needs_trick, &r->set_penalty,
             &r->set_forfeits_meld, &r->moon_value, &r->cards_passed, &r->players,
             &r->widow_take))
@@ -205,69 +191,8 @@ static PyTypeObject RulesType = {
 
 /* ===== 3. Trick play (tricks.py; docs/rules.md §1 Play, §2 options) ============ */
 
-/* Index of the winning card: the highest trump, else the highest card of the
- * suit led; of two identical cards the first played wins (docs/rules.md §1 Play). */
-static int winner_index(const int *trick, int n, int trump)
-{
-    int best = 0, best_card = trick[0];
-    for (int i = 1; i < n; i++) {
-        int card = trick[i];
-        if (SUIT_OF(card) == SUIT_OF(best_card)) {
-            if (card > best_card) { best = i; best_card = card; }
-        } else if (SUIT_OF(card) == trump) {
-            best = i; best_card = card;
-        }
-    }
-    return best;
-}
-
-/* The kinds that may be played from `hand` onto `trick` (tricks.legal_mask). */
-static Mask legal_mask(const CoreRules *r, Mask hand, const int *trick, int n, int trump,
-                       int first_trick)
-{
-    Mask trumps = hand & SUIT_MASK(trump);
-    if (n == 0) {
-        /* docs/rules.md §2 first lead: must be trump if held (001, 002). */
-        if (first_trick && r->first_lead_trump && trumps) return trumps;
-        return hand;
-    }
-    int led = SUIT_OF(trick[0]);
-    int high = trick[winner_index(trick, n, trump)];
-    int trumped = led != trump && SUIT_OF(high) == trump;
-    if (trumped && r->trump_follows_trump && trumps) {
-        /* docs/rules.md §2 trump follows trump (002): trump even holding the suit led;
-         * beat the highest trump where the must-beat option says to over-trump. */
-        Mask higher = trumps & ABOVE[high];
-        return r->over_trump && higher ? higher : trumps;
-    }
-    Mask following = hand & SUIT_MASK(led);
-    if (following) {
-        /* Rule 1: follow suit, beating the winning card if the option requires it;
-         * once a non-trump lead is trumped any card of the suit led will do. */
-        int must = led == trump ? r->beat_trump_led : r->beat_follow;
-        if (must && !trumped) {
-            Mask higher = following & ABOVE[high];
-            if (higher) return higher;
-        }
-        return following;
-    }
-    if (trumps) {
-        /* Rule 2: void in the suit led, trump; over-trump if required. */
-        if (trumped && r->over_trump) {
-            Mask higher = trumps & ABOVE[high];
-            if (higher) return higher;
-        }
-        return trumps;
-    }
-    return hand; /* Rule 3: void in the suit led and in trump, any card. */
-}
-
-/* The kinds that would beat `winning` (the card now winning a trick). */
-static inline Mask beaters_of(int winning, int trump)
-{
-    if (SUIT_OF(winning) == trump) return ABOVE[winning];
-    return ABOVE[winning] | SUIT_MASK(trump);
-}
+/* The trick winner (winner_index, beats, beaters_of) and the legal plays
+ * (legal_mask) are pinochle.h's. */
 
 /* Trick points of some cards (docs/rules.md §1 Counting, §2 trick points). */
 static int cards_points(const CoreRules *r, const int *cards, int n, int last)
@@ -285,8 +210,6 @@ typedef struct {
     Cards shown;  /* the cards laid on the table (MeldResult.shown) */
 } Meld;
 
-static const int AROUND_RANKS[4] = {ACE, KING, QUEEN, JACK};
-static const int RUN_RANKS[5] = {ACE, TEN, KING, QUEEN, JACK};
 
 /* need[k] = max(need[k], min(use[k], held[k])): the cards one class shows. */
 static void show_class(int *need, const int *use, const int *held)
@@ -526,7 +449,7 @@ static void state_init(const CoreRules *r, State *st, int trump, int declarer, i
 
 static inline Mask state_legal(const CoreRules *r, const State *st)
 {
-    return legal_mask(r, st->hand[st->to_act].one, st->trick, st->trick_len, st->trump,
+    return legal_mask(&r->play, st->hand[st->to_act].one, st->trick, st->trick_len, st->trump,
                       st->tricks_done == 0);
 }
 
@@ -1559,7 +1482,7 @@ static PyObject *py_legal_mask(PyObject *self, PyObject *args)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) trick[i] = bytes[i] % 24;
-    return PyLong_FromUnsignedLong(legal_mask(a.r, (Mask)hand & DECK_MASK, trick, (int)n,
+    return PyLong_FromUnsignedLong(legal_mask(&a.r->play, (Mask)hand & DECK_MASK, trick, (int)n,
                                               trump & 3, first));
 }
 

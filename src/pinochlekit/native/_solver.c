@@ -15,11 +15,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#define SUIT(k) ((k) / 6)
-static const uint32_t SUIT_MASK[4] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18};
+#include "pinochle.h"
 
 typedef struct {
-    int trump, beat_follow, beat_trump_led, over_trump, trump_follows, first_lead_trump;
+    int trump;
+    PlayRules play; /* first_lead_trump is set only when the search starts at the hand's
+                     * first lead, and then holds for every lead, as in solver.py */
     int points[24];
     int bonus, team, out, size;
     uint32_t once[4], twice[4];
@@ -38,50 +39,9 @@ typedef struct {
 static Entry *table = NULL;
 static uint32_t generation = 0;
 
-static inline uint32_t above(int card) {
-    return SUIT_MASK[SUIT(card)] & ~((2u << card) - 1u);
-}
-
-static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
-
-static int winner_index(const int *trick, int n, int trump) {
-    int best = 0, best_card = trick[0];
-    for (int i = 1; i < n; i++) {
-        int c = trick[i];
-        if (SUIT(c) == SUIT(best_card)) {
-            if (c > best_card) { best = i; best_card = c; }
-        } else if (SUIT(c) == trump) {
-            best = i; best_card = c;
-        }
-    }
-    return best;
-}
-
-static uint32_t legal(const Search *s, uint32_t once) {
-    uint32_t trumps = once & SUIT_MASK[s->trump];
-    if (s->ntrick == 0) {
-        if (s->first_lead_trump && trumps) return trumps;
-        return once;
-    }
-    int high = s->trick[winner_index(s->trick, s->ntrick, s->trump)];
-    int led = SUIT(s->trick[0]);
-    uint32_t up = above(high);
-    int trumped = led != s->trump && SUIT(high) == s->trump;
-    if (trumped && s->trump_follows && trumps) {
-        uint32_t higher = trumps & up;
-        return (s->over_trump && higher) ? higher : trumps;
-    }
-    uint32_t following = once & SUIT_MASK[led];
-    if (following) {
-        int must = led == s->trump ? s->beat_trump_led : s->beat_follow;
-        if (must && !trumped && (following & up)) return following & up;
-        return following;
-    }
-    if (trumps) {
-        if (trumped && s->over_trump && (trumps & up)) return trumps & up;
-        return trumps;
-    }
-    return once;
+/* The legal cards of a hand (pinochle.h legal_mask). */
+static inline uint32_t legal(const Search *s, uint32_t once) {
+    return legal_mask(&s->play, once, s->trick, s->ntrick, s->trump, 1);
 }
 
 /* Of each group of interchangeable kinds of ``once`` keep the lowest. */
@@ -156,7 +116,7 @@ static int search(Search *s, int seat, int alpha, int beta) {
     int best = maximize ? -1 : (1 << 30);
     int a = alpha, b = beta;
     while (moves) {
-        int card = ctz32(moves);
+        int card = low_bit(moves);
         uint32_t bit = 1u << card;
         moves &= moves - 1;
         uint32_t o = s->once[seat], t = s->twice[seat];
@@ -216,11 +176,11 @@ static int parse(PyObject *args, Search *s, int *to_act) {
     }
     if (!ok) {
         s->trump = trump;
-        s->beat_follow = bits & 1;
-        s->beat_trump_led = (bits >> 1) & 1;
-        s->over_trump = (bits >> 2) & 1;
-        s->trump_follows = (bits >> 3) & 1;
-        s->first_lead_trump = (bits >> 4) & 1;
+        s->play.beat_follow = bits & 1;
+        s->play.beat_trump_led = (bits >> 1) & 1;
+        s->play.over_trump = (bits >> 2) & 1;
+        s->play.trump_follows = (bits >> 3) & 1;
+        s->play.first_lead_trump = (bits >> 4) & 1;
         for (int k = 0; k < 24; k++) s->points[k] = ((unsigned char *)points.buf)[k];
         s->bonus = bonus;
         s->team = team;
@@ -286,7 +246,7 @@ static PyObject *py_card_values(PyObject *self, PyObject *args) {
     int values[24];
     uint32_t done = moves;
     while (moves) {
-        int card = ctz32(moves);
+        int card = low_bit(moves);
         uint32_t bit = 1u << card;
         moves &= moves - 1;
         uint32_t o = s.once[to_act], t = s.twice[to_act];

@@ -18,13 +18,9 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef uint32_t Mask;
+#include "pinochle.h"
 
 #define MAX_SEATS 8
-#define SUIT_MASK(s) (0x3Fu << (6 * (s)))
-#define BIT(k) (1u << (k))
-
-static Mask ABOVE[24]; /* kinds of the same suit strictly above each kind */
 
 typedef struct {
     PyObject_HEAD
@@ -32,7 +28,7 @@ typedef struct {
     int size;               /* cards in a full trick: n, or n - 1 while a seat sits out */
     int sitting;            /* the seat that sits out (shoot the moon), or -1 */
     int to_act, trump;
-    int beat_follow, beat_trump_led, over_trump, trump_follows, first_lead_trump;
+    PlayRules play;         /* tricks.must_beat_flags, trump follows trump, first lead */
     int points[24];         /* trick points of each kind (tricks.card_points) */
     int last_bonus;         /* docs/rules.md §1 Counting: the last trick's 10, in the game's scale */
     int team[MAX_SEATS];    /* rules.team_of(seat) */
@@ -54,48 +50,16 @@ typedef struct {
 
 static PyTypeObject TableType;
 
-/* tricks.follow_mask: the kinds that may be played onto a trick whose led suit is
- * `led` and whose winning card is `high` (docs/rules.md §1 Play, rules 1-3; §2 must beat,
- * trump follows trump). */
-static Mask follow_mask(const TableObject *t, Mask hand, int led, int high)
-{
-    int trump = t->trump;
-    Mask trump_cards = hand & SUIT_MASK(trump);
-    int trumped = led != trump && high / 6 == trump;
-    if (trumped && t->trump_follows && trump_cards) {
-        Mask higher = trump_cards & ABOVE[high];
-        return t->over_trump && higher ? higher : trump_cards;
-    }
-    Mask following = hand & SUIT_MASK(led);
-    if (following) {
-        int must = led == trump ? t->beat_trump_led : t->beat_follow;
-        if (must && !trumped) {
-            Mask higher = following & ABOVE[high];
-            if (higher) return higher;
-        }
-        return following;
-    }
-    if (trump_cards) {
-        if (trumped && t->over_trump) {
-            Mask higher = trump_cards & ABOVE[high];
-            if (higher) return higher;
-        }
-        return trump_cards;
-    }
-    return hand;
-}
-
+/* The legal plays of the seat to act (pinochle.h: lead_mask, follow_mask), kept
+ * until the next card. */
 static Mask legal_now(TableObject *t)
 {
     if (!t->mask_valid) {
         Mask hand = t->once[t->to_act];
-        if (t->count) {
-            t->mask = follow_mask(t, hand, t->cards[0] / 6, t->high);
-        } else {
-            Mask trumps = hand & SUIT_MASK(t->trump);
-            /* docs/rules.md §2 first lead must be trump if held (001, 002) */
-            t->mask = t->tricks_done == 0 && t->first_lead_trump && trumps ? trumps : hand;
-        }
+        if (t->count)
+            t->mask = follow_mask(&t->play, hand, SUIT_OF(t->cards[0]), t->high, t->trump);
+        else
+            t->mask = lead_mask(&t->play, hand, t->trump, t->tricks_done == 0);
         t->mask_valid = 1;
     }
     return t->mask;
@@ -235,11 +199,11 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             || read_int_tuple(points, t->points, 24, "points") < 0
             || read_int_tuple(teams, t->team, n, "teams") < 0)
         goto fail;
-    t->beat_follow = flags[0];
-    t->beat_trump_led = flags[1];
-    t->over_trump = flags[2];
-    t->trump_follows = flags[3];
-    t->first_lead_trump = first_lead_trump;
+    t->play.beat_follow = flags[0];
+    t->play.beat_trump_led = flags[1];
+    t->play.over_trump = flags[2];
+    t->play.trump_follows = flags[3];
+    t->play.first_lead_trump = first_lead_trump;
     t->last_bonus = last_bonus;
     t->n_teams = 0;
     for (int s = 0; s < n; s++) {
@@ -271,13 +235,13 @@ fail:
 static PyObject *Table_legal(TableObject *t, PyObject *Py_UNUSED(ignored))
 {
     Mask m = legal_now(t);
-    int plays = __builtin_popcount(m);
+    int plays = popcount(m);
     Py_ssize_t extra = t->count == 0 && t->tricks_done == 0 && t->sitting < 0
         ? PyTuple_GET_SIZE(t->concede) : 0;
     PyObject *out = PyList_New(plays + extra);
     if (!out) return NULL;
     for (Py_ssize_t i = 0; m; i++, m &= m - 1) {
-        PyObject *play = PyTuple_GET_ITEM(t->play_objects, __builtin_ctz(m));
+        PyObject *play = PyTuple_GET_ITEM(t->play_objects, low_bit(m));
         Py_INCREF(play);
         PyList_SET_ITEM(out, i, play);
     }
@@ -364,13 +328,8 @@ static PyObject *Table_play(TableObject *t, PyObject *arg)
     t->seats[t->count] = seat;
     t->count++;
     t->mask_valid = 0;
-    /* The winning card so far: the highest trump, else the highest card of the suit led;
-     * of two identical cards the first stays (docs/rules.md §1 Play). */
-    if (t->count == 1) {
-        t->high = (int)card;
-        t->high_seat = seat;
-    } else if ((card > t->high && card / 6 == t->high / 6)
-               || (card / 6 == t->trump && t->high / 6 != t->trump)) {
+    /* The winning card so far (docs/rules.md §1 Play; pinochle.h beats). */
+    if (t->count == 1 || beats(t->high, (int)card, t->trump)) {
         t->high = (int)card;
         t->high_seat = seat;
     }
@@ -553,10 +512,6 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
  * "special" (docs/rules.md §2 double melds), else twice the single value; marries:
  * run_extra = "marries". Values are the ordinary scale divided by unit. A count of a
  * kind is 0, 1 or 2: the once bit plus the twice bit. */
-enum { NINE, JACK, QUEEN, KING, TEN, ACE };
-#define KIND(suit, rank) ((suit) * 6 + (rank))
-#define QS KIND(0, QUEEN)
-#define JD KIND(2, JACK)
 
 static int count_of(Mask once, Mask twice, int kind)
 {
@@ -588,7 +543,6 @@ static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
     /* docs/rules.md §1 Meld table; §2 double melds: the value of each meld, and of its double. */
     long run = 150 / unit, royal = 40 / unit, common = 20 / unit, dix = 10 / unit;
     long double_run = (special ? 1500 : 300) / unit;
-    static const int around_rank[4] = {ACE, KING, QUEEN, JACK};
     static const long around_single[4] = {100, 80, 60, 40};
     static const long around_special[4] = {1000, 800, 600, 400};
     long pinochle = 40 / unit, double_pinochle = (special ? 300 : 80) / unit;
@@ -604,18 +558,17 @@ static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
             show(&so, &st, q, married);
             continue;
         }
-        static const int run_ranks[5] = {ACE, TEN, KING, QUEEN, JACK};
         int runs = 2;
         for (int i = 0; i < 5; i++) {
-            int c = count_of(once, twice, KIND(suit, run_ranks[i]));
+            int c = count_of(once, twice, KIND(suit, RUN_RANKS[i]));
             if (c < runs) runs = c;
         }
         if (runs == 2) { /* a double run, and nothing more from those ten cards */
             points += double_run;
-            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, run_ranks[i]), 2);
+            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, RUN_RANKS[i]), 2);
         } else if (runs == 1) {
             points += run;
-            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, run_ranks[i]), 1);
+            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, RUN_RANKS[i]), 1);
             int extra_k = kings - 1, extra_q = queens - 1;
             if (marries) { /* the extra card marries the run's partner */
                 points += (extra_k + extra_q) * royal;
@@ -641,13 +594,13 @@ static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
     for (int i = 0; i < 4; i++) {
         int n = 2;
         for (int suit = 0; suit < 4; suit++) {
-            int c = count_of(once, twice, KIND(suit, around_rank[i]));
+            int c = count_of(once, twice, KIND(suit, AROUND_RANKS[i]));
             if (c < n) n = c;
         }
         if (n == 0) continue;
         points += n == 2 ? (special ? around_special[i] : 2 * around_single[i]) / unit
                          : around_single[i] / unit;
-        for (int suit = 0; suit < 4; suit++) show(&so, &st, KIND(suit, around_rank[i]), n);
+        for (int suit = 0; suit < 4; suit++) show(&so, &st, KIND(suit, AROUND_RANKS[i]), n);
     }
     /* Class III: pinochle (QS JD) and double pinochle. */
     int qs = count_of(once, twice, QS), jd = count_of(once, twice, JD);
@@ -677,7 +630,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__table(void)
 {
-    for (int k = 0; k < 24; k++) ABOVE[k] = SUIT_MASK(k / 6) & ~((2u << k) - 1);
     if (PyType_Ready(&TableType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

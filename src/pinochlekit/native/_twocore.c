@@ -21,14 +21,10 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ===== 1. Cards and melds (docs/rules.md §1 Deck, §4; twohanded.combinations) ====
- * A kind is suit * 6 + rank (9 J Q K 10 A = 0..5; suits S H D C = 0..3). */
+#include "pinochle.h"
 
-typedef uint32_t Mask;
-enum { NINE, JACK, QUEEN, KING, TEN, ACE };
-#define SUIT_MASK(s) (0x3Fu << (6 * (s)))
-#define BIT(k) (1u << (k))
-#define KIND(s, r) ((s) * 6 + (r))
+/* ===== 1. Cards and melds (docs/rules.md §1 Deck, §4; twohanded.combinations) ====
+ * Kinds and masks are pinochle.h's. */
 
 /* Action codes: 0..23 play that card, 24 + i lay meld i of the trump's table,
  * then the dix and "no meld". */
@@ -52,11 +48,9 @@ static Combo COMBOS[4][N_COMBOS];
 /* For each trump and card: the combos holding the card, in table order. */
 static int CARD_COMBOS[4][24][4];
 static int CARD_N[4][24];
-static Mask ABOVE[24]; /* kinds of the same suit strictly above each kind */
 
 static void add_combo(int trump, int *i, int name, int bit, int n, const int *cards)
 {
-    static const char RANKS[] = "9JQKTA", SUITS[] = "SHDC";
     Combo *c = &COMBOS[trump][(*i)++];
     char *p = c->text;
     c->name = name;
@@ -67,8 +61,8 @@ static void add_combo(int trump, int *i, int name, int bit, int n, const int *ca
     for (int j = 0; j < n; j++) {
         c->cards[j] = cards[j];
         *p++ = ' ';
-        *p++ = RANKS[cards[j] % 6];
-        *p++ = SUITS[cards[j] / 6];
+        *p++ = RANK_LETTERS[RANK_OF(cards[j])];
+        *p++ = SUIT_LETTERS[SUIT_OF(cards[j])];
     }
     *p = '\0';
 }
@@ -77,11 +71,7 @@ static void add_combo(int trump, int *i, int name, int bit, int n, const int *ca
  * suit, aces, kings, queens, jacks around, pinochle (class bits I 1, II 2, III 4). */
 static void init_tables(void)
 {
-    static const int RUN_RANKS[5] = {ACE, TEN, KING, QUEEN, JACK};
-    static const int AROUND[4][2] = {{ACE, ACES}, {KING, KINGS}, {QUEEN, QUEENS},
-                                     {JACK, JACKS}};
-    for (int k = 0; k < 24; k++)
-        ABOVE[k] = SUIT_MASK(k / 6) & ~((2u << k) - 1);
+    static const int AROUND_NAMES[4] = {ACES, KINGS, QUEENS, JACKS}; /* of AROUND_RANKS */
     for (int trump = 0; trump < 4; trump++) {
         int i = 0, cards[5];
         for (int j = 0; j < 5; j++)
@@ -99,11 +89,11 @@ static void init_tables(void)
         }
         for (int a = 0; a < 4; a++) {
             for (int suit = 0; suit < 4; suit++)
-                cards[suit] = KIND(suit, AROUND[a][0]);
-            add_combo(trump, &i, AROUND[a][1], 2, 4, cards);
+                cards[suit] = KIND(suit, AROUND_RANKS[a]);
+            add_combo(trump, &i, AROUND_NAMES[a], 2, 4, cards);
         }
-        cards[0] = KIND(0, QUEEN);
-        cards[1] = KIND(2, JACK);
+        cards[0] = QS;
+        cards[1] = JD;
         add_combo(trump, &i, PINOCHLE, 4, 2, cards);
         for (int k = 0; k < 24; k++) {
             CARD_N[trump][k] = 0;
@@ -126,7 +116,8 @@ typedef struct {
     int points[24];
     int last, dix;
     int value[N_NAMES];
-    int once, beat_follow, beat_trump_led;
+    int once;
+    PlayRules play; /* only the two must-beat flags: a trick of two cards (follow_one) */
 } Rules;
 
 enum { EARLY, MELD, LATE };
@@ -166,36 +157,13 @@ static Mask kinds_of(const int counts[24])
     return m;
 }
 
-/* tricks.follow_mask for a trick of one card (nothing can have trumped it). */
-static Mask follow(const Rules *r, Mask kinds, int lead, int trump)
-{
-    int led = lead / 6;
-    Mask following = kinds & SUIT_MASK(led), trumps = kinds & SUIT_MASK(trump);
-    if (following) {
-        int must = led == trump ? r->beat_trump_led : r->beat_follow;
-        if (must && (following & ABOVE[lead]))
-            return following & ABOVE[lead];
-        return following;
-    }
-    return trumps ? trumps : kinds;
-}
-
 /* _play_mask: docs/rules.md §4, any card while the stock lasts; the play rules after. */
 static Mask play_mask(const Rules *r, const State *s, const int hold[24])
 {
     Mask kinds = kinds_of(hold);
     if (s->stage == EARLY || s->lead < 0)
         return kinds;
-    return follow(r, kinds, s->lead, s->trump);
-}
-
-/* winner_index((lead, card)) == 1: the higher trump, else the higher card of the
- * suit led; of two identical cards the first wins (docs/rules.md §1 Play). */
-static int second_wins(int lead, int card, int trump)
-{
-    if (card / 6 == lead / 6)
-        return card > lead;
-    return card / 6 == trump;
+    return follow_one(&r->play, kinds, s->lead, s->trump); /* pinochle.h */
 }
 
 /* _available: table copies of `card` that may serve in class `bit`. */
@@ -318,7 +286,7 @@ static void play(const Rules *r, State *s, int seat, int card)
     for (int i = 0; i < s->ntable[seat]; i++) {
         /* a card with a copy on the table is played from it: the copy that has
          * served in the most classes, the first laid of those (docs/two-handed.md) */
-        int bits = __builtin_popcount((unsigned)side[i].classes);
+        int bits = popcount((unsigned)side[i].classes);
         if (side[i].card == card && bits > best_bits) {
             best = i;
             best_bits = bits;
@@ -337,7 +305,7 @@ static void play(const Rules *r, State *s, int seat, int card)
         return;
     }
     int lead = s->lead;
-    int winner = second_wins(lead, card, s->trump) ? seat : 1 - seat;
+    int winner = beats(lead, card, s->trump) ? seat : 1 - seat;
     int points = r->points[lead] + r->points[card], last = 0;
     if (s->stage == LATE) {
         last = 1;
@@ -528,7 +496,7 @@ static int standard(const Rules *r, const State *s)
     if (!cards)
         return -1;
     if (!(cards & (cards - 1)))
-        return __builtin_ctz(cards);
+        return low_bit(cards);
     const int *p = v.points;
     int lead = v.lead, trump = v.trump;
     if (lead < 0) {
@@ -546,7 +514,7 @@ static int standard(const Rules *r, const State *s)
     }
     Mask winning = 0;
     for (int k = 0; k < 24; k++)
-        if (cards & BIT(k) && second_wins(lead, k, trump))
+        if (cards & BIT(k) && beats(lead, k, trump))
             winning |= BIT(k);
     Mask losing = cards & ~winning;
     if (v.stage == LATE) {
@@ -645,8 +613,8 @@ static int read_rules(PyObject *obj, Rules *r)
     r->dix = v[25];
     memcpy(r->value, v + 26, sizeof r->value);
     r->once = v[26 + N_NAMES];
-    r->beat_follow = v[27 + N_NAMES];
-    r->beat_trump_led = v[28 + N_NAMES];
+    /* docs/rules.md §4: two cards a trick, so only the must-beat options apply */
+    r->play = (PlayRules){.beat_follow = v[27 + N_NAMES], .beat_trump_led = v[28 + N_NAMES]};
     return 0;
 }
 

@@ -20,12 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUIT(k) ((k) / 6)
+#include "pinochle.h"
+
 #define INF (1 << 20)
-static const uint32_t SUIT_MASK[4] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18};
 
 typedef struct {
-    int trump, beat_follow, beat_trump_led, groupable, bonus;
+    int trump;
+    PlayRules play; /* only the two must-beat flags: a trick of two cards (follow_one) */
+    int groupable, bonus;
     int points[24];
     long nodes;
 } Search;
@@ -41,29 +43,6 @@ typedef struct {
 #define TT_SIZE (1u << TT_BITS)
 static Entry *table = NULL;
 static char signature[64];
-
-static inline uint32_t above(int card) { return SUIT_MASK[SUIT(card)] & ~((2u << card) - 1u); }
-
-static inline int beats(const Search *s, int lead, int card) {
-    if (SUIT(card) == SUIT(lead)) return card > lead;
-    return SUIT(card) == s->trump;
-}
-
-/* pinochlekit.engine.tricks.follow_mask for a trick of one card (docs/rules.md §1 Play). */
-static uint32_t follow(const Search *s, uint32_t kinds, int lead) {
-    int led = SUIT(lead);
-    uint32_t following = kinds & SUIT_MASK[led];
-    if (following) {
-        int must = led == s->trump ? s->beat_trump_led : s->beat_follow;
-        if (must) {
-            uint32_t higher = following & above(lead);
-            if (higher) return higher;
-        }
-        return following;
-    }
-    uint32_t trumps = kinds & SUIT_MASK[s->trump];
-    return trumps ? trumps : kinds;
-}
 
 static uint32_t grouped(const Search *s, uint32_t mine, uint32_t theirs) {
     if (!s->groupable) return mine;
@@ -92,7 +71,7 @@ static int search(Search *s, uint32_t lo, uint32_t lt, uint32_t fo, uint32_t ft,
 static int answer(Search *s, uint32_t lo, uint32_t lt, uint32_t fo, uint32_t ft, int lead,
                   int card, int last, int alpha, int beta) {
     int points = s->points[lead] + s->points[card] + (last ? s->bonus : 0);
-    int wins = beats(s, lead, card);
+    int wins = beats(lead, card, s->trump);
     if (last) return wins ? -points : points;
     take(&lo, &lt, lead);
     take(&fo, &ft, card);
@@ -106,8 +85,8 @@ static int sort_cards(const Search *s, uint32_t mask, int lead, int *out) {
     for (int pass = 0; pass < 2; pass++) {
         int start = n;
         for (uint32_t m = mask; m; m &= m - 1) {
-            int c = __builtin_ctz(m);
-            if (beats(s, lead, c) != (pass == 0)) continue;
+            int c = low_bit(m);
+            if (beats(lead, c, s->trump) != (pass == 0)) continue;
             int i = n++;
             while (i > start && s->points[out[i - 1]] > s->points[c]) { out[i] = out[i - 1]; i--; }
             out[i] = c;
@@ -118,7 +97,7 @@ static int sort_cards(const Search *s, uint32_t mask, int lead, int *out) {
 
 static int lead_value(Search *s, uint32_t lo, uint32_t lt, uint32_t fo, uint32_t ft, int lead,
                       int last, int alpha, int beta) {
-    uint32_t allowed = grouped(s, follow(s, fo, lead), lo);
+    uint32_t allowed = grouped(s, follow_one(&s->play, fo, lead, s->trump), lo);
     int order[24];
     int n = sort_cards(s, allowed, lead, order);
     int worst = INF;
@@ -187,8 +166,8 @@ static int setup(Search *s, int trump, int flags, Py_buffer *points, int bonus) 
     }
     memset(s, 0, sizeof *s);
     s->trump = trump;
-    s->beat_follow = flags & 1;
-    s->beat_trump_led = (flags >> 1) & 1;
+    s->play.beat_follow = flags & 1;
+    s->play.beat_trump_led = (flags >> 1) & 1;
     s->bonus = bonus;
     const unsigned char *p = points->buf;
     for (int k = 0; k < 24; k++) s->points[k] = p[k];
@@ -240,7 +219,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     if (lead < 0) {
         int last = lt == 0 && (lo & (lo - 1)) == 0;
         for (uint32_t m = (uint32_t)lo; m; m &= m - 1) {
-            int card = __builtin_ctz(m);
+            int card = low_bit(m);
             int value = lead_value(&s, lo, lt, fo, ft, card, last, -INF, INF);
             PyObject *item = Py_BuildValue("(ii)", card, value);
             if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
@@ -248,8 +227,8 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
         }
     } else {
         int last = ft == 0 && (fo & (fo - 1)) == 0;
-        for (uint32_t m = follow(&s, (uint32_t)fo, lead); m; m &= m - 1) {
-            int card = __builtin_ctz(m);
+        for (uint32_t m = follow_one(&s.play, (uint32_t)fo, lead, s.trump); m; m &= m - 1) {
+            int card = low_bit(m);
             int value = -answer(&s, lo, lt, fo, ft, lead, card, last, -INF, INF);
             PyObject *item = Py_BuildValue("(ii)", card, value);
             if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }

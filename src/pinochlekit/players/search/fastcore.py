@@ -7,8 +7,13 @@ the engine's trick play (:mod:`~pinochlekit.engine.tricks`), meld
 every option of docs/rules.md §2, and the ``standard`` player of docs/players.md,
 so that computer players can play thousands of hands a second. The Python
 engine stays the reference: ``tests/test_fastcore.py`` checks this module
-against it. If the extension is not built, importing this module raises
-:class:`ImportError` and callers fall back to the Python simulator.
+against it. There is no pure-Python twin of this module: if the extension is not
+built, or the environment variable ``PINOCHLEKIT_PURE_PYTHON`` is set
+(:func:`pinochlekit.native.load`), importing it raises :class:`ImportError`, and
+each caller falls back to the engine's Python code: ``simulate`` to
+``simulate.python_backend``, the passing and inference players to the engine's
+meld and passing (``tests/test_pure_python.py`` checks that the results are the
+same).
 
 >>> from pinochlekit import Game, Rules, Suit
 >>> from pinochlekit import meld as engine_meld
@@ -48,15 +53,17 @@ from pinochlekit.engine.meld import meld_values
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, must_beat_flags
 from pinochlekit.engine.views import Outcome, Phase, View
+from pinochlekit.native import PURE_PYTHON, load, pure_python
 
-try:
-    from pinochlekit.native import _core
-except ImportError as error:  # pragma: no cover - depends on the build
+if load("_core") is None:
     raise ImportError(
+        f"pinochlekit.native._core, the C simulation core, is off: {PURE_PYTHON} is set"
+        if pure_python() else
         "pinochlekit.native._core, the C simulation core, is not built: install the package with "
         "`pip install -e .` (needs a C compiler and the Python headers) or run "
         "`python setup.py build_ext --inplace`; without it use the Python simulator"
-    ) from error
+    )
+from pinochlekit.native import _core  # built and allowed: checked just above
 
 __all__ = [
     "BidHand",

@@ -31,8 +31,9 @@ seat after the last defender), the declarer alone on one team and the
 defenders on the other, so the same search (and the same C code) serves.
 
 A C version (:mod:`pinochlekit.native._solver`) gives the same values much faster;
-:func:`solve` uses it when it is built, and ``tests/test_solver.py`` checks
-both against a plain minimax written separately.
+:func:`solve` uses it when it is built and ``PINOCHLEKIT_PURE_PYTHON`` is not set
+(:func:`pinochlekit.native.load`), and ``tests/test_solver.py`` checks both against
+a plain minimax written separately.
 
 >>> from pinochlekit.engine.cards import Hand
 >>> from pinochlekit.engine.rules import Rules
@@ -55,18 +56,15 @@ from types import ModuleType
 from pinochlekit.engine.cards import SUIT_MASKS, Hand
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, play_flags, winner_index
+from pinochlekit.native import load
 
 __all__ = ["Endgame", "card_values", "native_solver", "solve"]
 
-_native: ModuleType | None
-try:
-    from pinochlekit.native import _solver as _native
-except ImportError:  # pragma: no cover - depends on the build
-    _native = None
+_native: ModuleType | None = load("_solver")
 
 
 def native_solver() -> ModuleType | None:
-    """The C solver module if it is built, else ``None``."""
+    """The C solver module if it is built and allowed, else ``None``."""
     return _native
 
 

@@ -18,7 +18,6 @@ the same value on thousands of positions.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
@@ -31,22 +30,13 @@ from pinochlekit.engine.tricks import card_points, must_beat_flags
 from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import combinations
 from pinochlekit.engine.two.views import TwoHandedView, TwoStage
+from pinochlekit.native import load
 
 __all__ = ["action_code", "core", "position", "rollout_values", "rules_key"]
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get("PINOCHLEKIT_PURE_PYTHON"):
-        return None
-    try:
-        from pinochlekit.native import _twocore
-    except ImportError:  # pragma: no cover - depends on the build
-        return None
-    return _twocore
-
-
 #: ``pinochlekit.native._twocore`` when it is built and allowed, else ``None``.
-core: ModuleType | None = _load()
+core: ModuleType | None = load("_twocore")
 
 _STAGES = {TwoStage.EARLY: 0, TwoStage.MELD: 1, TwoStage.LATE: 2}
 # The meld names in the order of _twocore.c's value table.

@@ -32,31 +32,21 @@ must then lead TS into AS: 31 - 11 = 20.
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 
 from pinochlekit.engine.cards import ALL_CARDS, Hand
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, follow_mask, play_flags
+from pinochlekit.native import load
 
 __all__ = ["LateSolver", "card_list", "describe", "native_solver"]
 
-def _load() -> ModuleType | None:
-    if os.environ.get("PINOCHLEKIT_PURE_PYTHON"):  # the pure-Python path (README)
-        return None
-    try:
-        from pinochlekit.native import _twosolver
-    except ImportError:  # pragma: no cover - depends on the build
-        return None
-    return _twosolver
-
-
-_native = _load()
+_native = load("_twosolver")
 
 
 def native_solver() -> ModuleType | None:
-    """The C version of the solver (:mod:`pinochlekit.native._twosolver`) if built,
-    else ``None``."""
+    """The C version of the solver (:mod:`pinochlekit.native._twosolver`) if built
+    and ``PINOCHLEKIT_PURE_PYTHON`` is not set, else ``None``."""
     return _native
 
 #: A hand in the search: (kinds held at least once, kinds held twice).
