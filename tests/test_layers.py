@@ -108,10 +108,10 @@ def _imports(module: str) -> list[Import]:
             found.extend(Import(module, target, node.lineno, runs)
                          for target in _targets(module, node))
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.body:
-                visit(child, False)
-            for child in node.orelse:
-                visit(child, runs)
+            for statement in node.body:
+                visit(statement, False)
+            for statement in node.orelse:
+                visit(statement, runs)
             return
         for child in ast.iter_child_nodes(node):
             visit(child, runs)
