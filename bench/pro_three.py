@@ -25,19 +25,19 @@ import time
 from pinochlekit import Game, Phase, Play, Rules
 from pinochlekit.players import ProPlayer, StandardPlayer
 from pinochlekit.players.easy import hand_key
+from pinochlekit.players.search import backends, simulate
 from pinochlekit.players.search import fastcore as fc
-from pinochlekit.players.search import simulate
 
 
 def timed_choice(player: ProPlayer, game: Game, backend: simulate.Backend
                  ) -> tuple[object, float]:
-    previous = simulate.set_backend(backend)
+    previous = backends.set_backend(backend)
     try:
         start = time.process_time()
         action = player.choose(game.view(0))
         return action, time.process_time() - start
     finally:
-        simulate.set_backend(previous)
+        backends.set_backend(previous)
 
 
 def run(rules: Rules, hands: int, seed: int, python_bids: bool

@@ -15,6 +15,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.three.widow import FULL_DECK
 from pinochlekit.players import ExpertPlayer, PlayerSpecError, make_player
 from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
+from pinochlekit.players.search.backends import set_backend
 from pinochlekit.players.search.inference import (
     HELP_MELD,
     Inference,
@@ -22,7 +23,6 @@ from pinochlekit.players.search.inference import (
     meld_function,
     weighted_deals,
 )
-from pinochlekit.players.search.simulate import set_backend
 
 QS, JD = (int(c) for c in parse_cards("QS JD"))
 

@@ -21,7 +21,7 @@ from pinochlekit import Game, Hand, NameTrump, Phase, Play, Rules, Suit, ThrowIn
 from pinochlekit.engine.actions import Action, Bid, Pass
 from pinochlekit.engine.three.widow import FULL_DECK
 from pinochlekit.players import ProPlayer, StandardPlayer
-from pinochlekit.players.search import simulate
+from pinochlekit.players.search import backends, simulate
 from pinochlekit.players.search.sampler import knowledge, sample_deal
 
 try:
@@ -195,7 +195,7 @@ def test_auction_and_trump_simulations_match_python(name: str) -> None:
 
 
 def _pro_game(rules: Rules, backend: simulate.Backend, seed: int) -> list[Action]:
-    previous = simulate.set_backend(backend)
+    previous = backends.set_backend(backend)
     try:
         game = Game.new(rules, seed=seed)
         players = [ProPlayer(seed + s, bid_sims=16, rollouts=6) for s in range(3)]
@@ -208,7 +208,7 @@ def _pro_game(rules: Rules, backend: simulate.Backend, seed: int) -> list[Action
             actions.append(action)
         return actions
     finally:
-        simulate.set_backend(previous)
+        backends.set_backend(previous)
 
 
 @pytest.mark.parametrize("name", ["three", "three(widow=take, set_penalty=contract)"])

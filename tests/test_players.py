@@ -74,6 +74,7 @@ from pinochlekit.players.policy import (
     standard_lead,
 )
 from pinochlekit.players.pro import filter_cards
+from pinochlekit.players.search import backends
 from pinochlekit.players.search import simulate as sim
 from pinochlekit.players.standard import willing_bid
 
@@ -342,14 +343,14 @@ def test_backend_hook_is_used_and_restored() -> None:
         calls.append(len(deals))
         return [0] * len(deals)
 
-    previous = sim.set_backend(backend)
+    previous = backends.set_backend(backend)
     try:
         game = Game.new("pagat", seed=1)
         StandardPlayer(0, bid_sims=40).choose(game.view(game.to_act or 0))
     finally:
-        sim.set_backend(previous)
+        backends.set_backend(previous)
     assert calls == [10, 10, 10, 10]  # N / 4 per suit, one batch per suit
-    assert sim.get_backend() is previous
+    assert backends.get_backend() is previous
 
 
 # -- make_player ----------------------------------------------------------------
@@ -738,7 +739,7 @@ def fake_bidding(start: sim.Start, deals: Sequence[Sequence[Hand]], team: int) -
 def test_standard_and_pro_bid_and_name_trump_from_the_simulation() -> None:
     """docs/players.md standard **Bid**/**Trump** at 83%, pro at 75%: standard's
     maximum is 300 (hearts), pro's 400 (spades)."""
-    previous = sim.set_backend(fake_bidding)
+    previous = backends.set_backend(fake_bidding)
     try:
         standard, pro = StandardPlayer(1, bid_sims=400), ProPlayer(1, bid_sims=400)
         game = fixed_game("pagat")
@@ -754,7 +755,7 @@ def test_standard_and_pro_bid_and_name_trump_from_the_simulation() -> None:
         assert decide(standard, game.view(0)) == "trump H"
         assert decide(pro, game.view(0)) == "trump S"
     finally:
-        sim.set_backend(previous)
+        backends.set_backend(previous)
 
 
 def test_redeal_whenever_allowed_and_must_open() -> None:
@@ -830,11 +831,11 @@ def test_pro_drops_cards_that_lose_more_than_the_margin(
     """docs/players.md pro **Trick-taking**: simulate each legal card, drop those whose
     average is more than 5 points (0.5) below the best, then follow as standard."""
     view = play_view(2, "QH JH 9H", [(0, "KH"), (1, "AH")], S, rules)
-    previous = sim.set_backend(fake_rollouts(values))
+    previous = backends.set_backend(fake_rollouts(values))
     try:
         assert decide(ProPlayer(3, bid_sims=4, rollouts=10), view) == f"play {expected}"
     finally:
-        sim.set_backend(previous)
+        backends.set_backend(previous)
     assert decide(StandardPlayer(3, bid_sims=4), view) == "play 9H"
 
 
@@ -842,11 +843,11 @@ def test_pro_leads_the_lowest_card_when_nothing_is_guaranteed() -> None:
     """docs/players.md pro leading: guaranteed trump, guaranteed non-trump, else the
     lowest card (standard would lead its highest non-trump)."""
     view = play_view(0, "KS QS TD 9C", [], S)
-    previous = sim.set_backend(fake_rollouts({"KS": [0], "QS": [0], "TD": [0], "9C": [0]}))
+    previous = backends.set_backend(fake_rollouts({"KS": [0], "QS": [0], "TD": [0], "9C": [0]}))
     try:
         assert decide(ProPlayer(3, bid_sims=4, rollouts=4), view) == "play 9C"
     finally:
-        sim.set_backend(previous)
+        backends.set_backend(previous)
     assert decide(StandardPlayer(3, bid_sims=4), view) == "play TD"
 
 

@@ -219,10 +219,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print the result as JSON (format pinochlekit-match/1)")
     sub.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
-    from pinochlekit.tui.commands import add_commands  # play and history (issue 5)
+    from pinochlekit.tui.commands import add_commands  # play and history
     add_commands(command, rules_help)
 
-    from pinochlekit.web.commands import add_commands as add_web_commands  # serve (issue 6)
+    from pinochlekit.web.commands import add_commands as add_web_commands  # serve
     add_web_commands(command)
     return parser
 

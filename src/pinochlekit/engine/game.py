@@ -38,12 +38,14 @@ from pinochlekit.engine.actions import (
     Redeal,
     Return,
     ThrowIn,
+    parse_action,
 )
 from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Rank, Suit, cards_of_mask, trusted_hand
 from pinochlekit.engine.deals import deal, deal_seed
 from pinochlekit.engine.errors import (
     GameOverError,
     IllegalActionError,
+    NotationError,
     OutOfTurnError,
     PhaseError,
     PinochleError,
@@ -935,14 +937,28 @@ class Game:
         return (Game.from_record, (self.record,))
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> Game:
-        """Replay a record of a three- or four-handed game, checking every action (any
-        game: :meth:`GameRecord.replay` or :func:`pinochlekit.replay`)."""
-        game = record.replay()
-        if not isinstance(game, Game):
+    def from_record(cls, record: GameRecord, upto: int | None = None) -> Game:
+        """Replay a record of a three- or four-handed game, checking every action;
+        ``upto`` stops after that many (any game: :meth:`GameRecord.replay` or
+        :func:`pinochlekit.replay`)."""
+        try:
+            rules = Rules.from_string(record.rules)
+        except PinochleError as error:
+            raise RecordError(f"record cannot start: {error}") from None
+        if rules.players == 2:  # docs/rules.md §4: a game with a stock, not an auction
             raise RecordError(f"a two-handed record ({record.rules}) replays with "
                               f"TwoHandedGame.from_record or pinochlekit.replay, not "
                               f"Game.from_record")
+        try:
+            deals = [[Hand.parse(h) for h in d] for d in record.deals]
+            game = cls.new(rules, seed=record.seed, dealer=record.dealer, deals=deals)
+        except (NotationError, PinochleError) as error:
+            raise RecordError(f"record cannot start: {error}") from None
+        for number, text in enumerate(record.actions[:upto], 1):
+            try:
+                game.apply(parse_action(text))
+            except PinochleError as error:
+                raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None
         return game
 
     # -- views ----------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Protocol
 from pinochlekit.engine.actions import Action, parse_action
 from pinochlekit.engine.errors import PinochleError, RecordError
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.record import GameRecord, install_replay
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.actions import parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame
@@ -105,4 +105,7 @@ def replay(record: GameRecord, upto: int | None = None) -> Game | TwoHandedGame:
         raise RecordError(f"record cannot start: {error}") from None
     if players == 2:
         return TwoHandedGame.from_record(record, upto)
-    return record.replay(upto)
+    return Game.from_record(record, upto)
+
+
+install_replay(replay)  # what GameRecord.replay calls

@@ -14,16 +14,17 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pinochlekit.engine.errors import NotationError, PinochleError, RecordError
+from pinochlekit.engine.errors import RecordError
 
 if TYPE_CHECKING:
     from pinochlekit.engine.game import Game
     from pinochlekit.engine.two.game import TwoHandedGame
 
-__all__ = ["FORMAT", "GameRecord"]
+__all__ = ["FORMAT", "GameRecord", "install_replay"]
 
 #: The ``format`` field of every record this version writes.
 FORMAT = "pinochlekit-record/1"
@@ -86,29 +87,21 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> Game | TwoHandedGame:
         """Rebuild the game, checking each action; ``upto`` stops after that many. A
         two-handed record gives a :class:`~pinochlekit.engine.two.game.TwoHandedGame`, any
-        other a :class:`~pinochlekit.engine.game.Game`."""
-        # Imported here: the games import this module for their ``record``.
-        from pinochlekit.engine.actions import parse_action
-        from pinochlekit.engine.cards import Hand
-        from pinochlekit.engine.game import Game
-        from pinochlekit.engine.rules import Rules
+        other a :class:`~pinochlekit.engine.game.Game` (the same as
+        :func:`pinochlekit.engine.games.replay`)."""
+        if _replay is None:  # pragma: no cover - the package imports the games first
+            raise RecordError("no game is loaded to replay a record: import pinochlekit")
+        return _replay(self, upto)
 
-        try:
-            rules = Rules.from_string(self.rules)
-        except PinochleError as error:
-            raise RecordError(f"record cannot start: {error}") from None
-        if rules.players == 2:  # docs/rules.md §4: a game with a stock, not an auction
-            from pinochlekit.engine.two.game import TwoHandedGame
 
-            return TwoHandedGame.from_record(self, upto)
-        try:
-            deals = [[Hand.parse(h) for h in d] for d in self.deals]
-            game = Game.new(rules, seed=self.seed, dealer=self.dealer, deals=deals)
-        except (NotationError, PinochleError) as error:
-            raise RecordError(f"record cannot start: {error}") from None
-        for number, text in enumerate(self.actions[:upto], 1):
-            try:
-                game.apply(parse_action(text))
-            except PinochleError as error:
-                raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None
-        return game
+#: Rebuilds a game from its record. The games build records, so this module, below them,
+#: does not import them: :mod:`pinochlekit.engine.games` installs its ``replay`` here
+#: as it loads (with :func:`install_replay`), and ``import pinochlekit`` loads it.
+_replay: Callable[[GameRecord, int | None], Game | TwoHandedGame] | None = None
+
+
+def install_replay(replay: Callable[[GameRecord, int | None], Game | TwoHandedGame]) -> None:
+    """Make ``replay`` the function :meth:`GameRecord.replay` calls (done by
+    :mod:`pinochlekit.engine.games`)."""
+    global _replay
+    _replay = replay

@@ -1,5 +1,5 @@
 /*
- * _core.c: the fast simulation core of pinochlekit (issue 3).
+ * _core.c: the fast simulation core of pinochlekit.
  *
  * A C twin of the Python engine's play, meld and scoring (tricks.py, meld.py,
  * game.py `_finish`) and of the `standard` computer player of docs/players.md,

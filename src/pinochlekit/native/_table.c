@@ -1,5 +1,5 @@
 /*
- * _table.c: the play phase of one hand, for Game's checked hot path (issue 2).
+ * _table.c: the play phase of one hand, for Game's checked hot path.
  *
  * game.py keeps the pure-Python play phase (`Game._play`, `Game._play_mask`) as the
  * reference and the fallback; when this extension is built, Game hands the state of

@@ -1,5 +1,5 @@
 /*
- * _twocore.c: the C simulation core of the two-handed game (issue 7).
+ * _twocore.c: the C simulation core of the two-handed game.
  *
  * A C twin of one two-handed hand (twohanded.py, docs/rules.md §4) from any position
  * of it, played out by the `standard` policy of players/twohanded.py
@@ -804,7 +804,7 @@ static PyMethodDef METHODS[] = {
 
 static struct PyModuleDef MODULE = {
     PyModuleDef_HEAD_INIT, "_twocore",
-    "The two-handed simulation core (issue 7); use pinochlekit.players.two.core.", -1, METHODS,
+    "The two-handed simulation core; use pinochlekit.players.two.core.", -1, METHODS,
     NULL, NULL, NULL, NULL,
 };
 

@@ -84,12 +84,12 @@ from pinochlekit.players.passing import (
 )
 from pinochlekit.players.policy import cards_text
 from pinochlekit.players.pro import ProPlayer
+from pinochlekit.players.search.backends import simulate_hands
 from pinochlekit.players.search.inference import HELP_MELD, Inference, meld_function, weighted_deals
 from pinochlekit.players.search.simulate import (
     Start,
     hand_scores,
     player_scores,
-    simulate_hands,
     start_for_bid,
     start_from_view,
 )

@@ -28,7 +28,8 @@ from pinochlekit.engine.meld import meld as engine_meld
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points
 from pinochlekit.players.policy import discard_key, give_order, kinds, pass_cards, return_cards
-from pinochlekit.players.search.simulate import Start, hand_scores, player_scores, simulate_hands
+from pinochlekit.players.search.backends import simulate_hands
+from pinochlekit.players.search.simulate import Start, hand_scores, player_scores
 
 __all__ = ["AfterDiscard", "AfterPassing", "discard_candidates", "give_candidates",
            "return_candidates", "round_score_after_passing"]
@@ -98,8 +99,8 @@ def _swaps(hand: Hand, base: Sequence[int], pool: Sequence[int], limit: int
 
 
 def _give_order(hand: Hand, trump: int) -> list[int]:
-    """The kinds of :func:`_useful` in the order a declarer wants them (issue 4:
-    pass trump, aces and pinochle parts to a declarer who needs them): trumps
+    """The kinds of :func:`_useful` in the order a declarer wants them (docs/players.md, the
+    passing orders: pass trump, aces and pinochle parts to a declarer who needs them): trumps
     from the ace down, then Q♠ and J♦, then aces, then kings and queens."""
     mask = _useful(hand, trump)
 

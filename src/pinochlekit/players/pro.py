@@ -20,8 +20,9 @@ from pinochlekit.engine.cards import Hand
 from pinochlekit.engine.views import View
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.policy import cards_text, pro_lead
+from pinochlekit.players.search.backends import simulate_hands
 from pinochlekit.players.search.sampler import knowledge, sample_deal
-from pinochlekit.players.search.simulate import simulate_hands, start_from_view
+from pinochlekit.players.search.simulate import start_from_view
 from pinochlekit.players.standard import StandardPlayer
 from pinochlekit.players.two.levels import two_pro
 

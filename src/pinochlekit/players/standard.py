@@ -47,8 +47,9 @@ from pinochlekit.players.policy import (
     standard_follow,
     standard_lead,
 )
+from pinochlekit.players.search.backends import simulate_hands
 from pinochlekit.players.search.sampler import knowledge, sample_deal
-from pinochlekit.players.search.simulate import memory_from_view, simulate_hands, start_for_bid
+from pinochlekit.players.search.simulate import memory_from_view, start_for_bid
 from pinochlekit.players.two.levels import is_two_handed, two_standard
 
 __all__ = ["StandardPlayer", "SuitEstimate", "trump_suits", "willing_bid"]

@@ -267,6 +267,16 @@ class TwoHandedGame:
         """The cards ``seat`` has laid in meld and not played (public)."""
         return tuple(self._table[seat])
 
+    def kind_counts(self, seat: int) -> list[int]:
+        """How many of each of the 24 kinds ``seat`` holds, hidden and on the table (a
+        new list: changing it does not change the game)."""
+        return self._holding(seat)
+
+    @property
+    def kind_points(self) -> tuple[int, ...]:
+        """The trick points of each of the 24 kinds under this game's rules."""
+        return self._points
+
     def _holding(self, seat: int) -> list[int]:
         counts = list(self._hand[seat])
         for entry in self._table[seat]:

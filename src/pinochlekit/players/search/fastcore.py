@@ -31,7 +31,7 @@ hands every rollout is the same; :func:`rollout` and :func:`card_values` take a
 :class:`DealSpec` to deal the cards one seat cannot see anew for each rollout.
 
 :func:`backend` is a drop-in backend for :mod:`pinochlekit.players.search.simulate`
-(``simulate.set_backend(fastcore.backend)``): given the same deals it returns
+(``backends.set_backend(fastcore.backend)``): given the same deals it returns
 exactly the round scores of ``simulate.python_backend``, for the four-handed
 game and for the three-handed one (docs/rules.md §3: three seats and the pile set
 aside, the widow kept out or taken with 3 discards, each player's meld and
@@ -54,6 +54,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, must_beat_flags
 from pinochlekit.engine.views import Outcome, Phase, View
 from pinochlekit.native import PURE_PYTHON, load, pure_python
+from pinochlekit.players.search.simulate import python_backend
 
 if load("_core") is None:
     raise ImportError(
@@ -480,7 +481,7 @@ def _score_of(start: _StartLike) -> int:
 def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
     """The C simulation backend of :mod:`pinochlekit.players.search.simulate`: the round
     score for ``team`` of one simulated hand per deal, exactly as
-    ``simulate.python_backend`` gives it (install with ``simulate.set_backend``).
+    ``simulate.python_backend`` gives it (install with ``backends.set_backend``).
 
     ``start.phase == "pass"``: each deal is the four dealt hands, and the hand goes
     on from passing; ``"play"``: each deal is the current hands after
@@ -530,7 +531,6 @@ def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int)
     """:func:`backend` for a three-handed start (see there)."""
     rules = start.rules
     if rules.players != 3 or start.moon or any(len(hands) != 4 for hands in deals):
-        from pinochlekit.players.search.simulate import python_backend  # (a cycle at import time)
         return python_backend(start, deals, team)  # type: ignore[arg-type]
     core = core_rules(rules)
     masks = [_masks(hands) for hands in deals]

@@ -29,10 +29,11 @@ of a seat is its own hand score minus the average of its two opponents'
 (rounded down); what it takes is its meld plus its tricks, and the pile's points
 for the declarer (docs/players.md).
 
-**Speed hook.** Players call :func:`simulate_hands`, which hands a whole batch
-of deals to the module's backend: the C core (``pinochlekit.players.search.fastcore.backend``,
-four- and three-handed) when it is built, else :func:`python_backend`;
-:func:`set_backend` changes it. A backend takes
+**Speed hook.** Players call :func:`~pinochlekit.players.search.backends.simulate_hands`,
+which hands a whole batch of deals to a backend: the C core
+(``pinochlekit.players.search.fastcore.backend``, four- and three-handed) when it is
+built, else :func:`python_backend` (:mod:`pinochlekit.players.search.backends` chooses,
+so that this module, the reference, imports no accelerator). A backend takes
 ``(start, deals, team)`` and returns one round score per deal; it must give
 exactly what :func:`simulate_hand` gives. Everything it needs is in
 :class:`Start` as ints, masks and :class:`~pinochlekit.engine.cards.Hand` mask pairs.
@@ -73,15 +74,12 @@ __all__ = [
     "Backend",
     "PlayState",
     "Start",
-    "get_backend",
     "hand_scores",
     "memory_from_view",
     "play_state",
     "player_scores",
     "python_backend",
-    "set_backend",
     "simulate_hand",
-    "simulate_hands",
     "start_for_bid",
     "start_from_view",
 ]
@@ -542,33 +540,3 @@ def python_backend(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> 
 
 #: A simulation backend: ``(start, deals, team) -> round scores``, one per deal.
 Backend = Callable[[Start, Sequence[Sequence[Hand]], int], list[int]]
-
-def _default_backend() -> Backend:
-    """The C core when it is built (the same round scores, much faster), else Python."""
-    try:
-        from pinochlekit.players.search.fastcore import backend
-    except ImportError:
-        return python_backend
-    return backend
-
-
-_backend: Backend = _default_backend()
-
-
-def set_backend(backend: Backend | None) -> Backend:
-    """Install ``backend`` for :func:`simulate_hands` (``None``: the Python one);
-    returns the previous backend, so a test can put it back."""
-    global _backend
-    previous = _backend
-    _backend = backend or python_backend
-    return previous
-
-
-def get_backend() -> Backend:
-    """The backend :func:`simulate_hands` uses now."""
-    return _backend
-
-
-def simulate_hands(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
-    """Round scores for ``team`` of one simulated hand per deal, by the installed backend."""
-    return _backend(start, deals, team)

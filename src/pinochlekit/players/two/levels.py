@@ -79,14 +79,14 @@ def _seen_from_view(view: TwoHandedView) -> Seen:
 
 
 def _seen_from_game(game: TwoHandedGame, seat: int) -> Seen:
-    holding = game._holding(seat)
+    holding = game.kind_counts(seat)
     classes = [0] * 24
-    for entry in game._table[seat]:
+    for entry in game.table(seat):
         classes[entry.card] |= entry.classes
     lead = game.trick[0] if game.trick else None
-    opponent = game._holding(1 - seat) if game.stage is TwoStage.LATE else None
+    opponent = game.kind_counts(1 - seat) if game.stage is TwoStage.LATE else None
     return Seen(seat, int(game.trump), game.stage, game.legal_actions(), holding, classes,
-                lead, opponent, game.stock_size, game._points)
+                lead, opponent, game.stock_size, game.kind_points)
 
 
 # -- the standard policy ----------------------------------------------------------------
