@@ -31,7 +31,7 @@ from pinochlekit.engine.cards import Hand
 from pinochlekit.engine.games import new_game
 from pinochlekit.engine.rules import Rules
 from pinochlekit.players import make_player
-from pinochlekit.players.search import simulate, solver
+from pinochlekit.players.search import backends, simulate, solver
 from pinochlekit.players.search.solver import Endgame
 from pinochlekit.players.two import core as two_core
 from pinochlekit.players.two.solver import LateSolver, native_solver
@@ -48,7 +48,7 @@ def fastcore_on():
 paths = {
     "table": native.table is not None,
     "fastcore": fastcore_on(),
-    "simulate": simulate.get_backend() is not simulate.python_backend,
+    "simulate": backends.get_backend() is not simulate.python_backend,
     "solver": solver.native_solver() is not None,
     "twocore": two_core.core is not None,
     "twosolver": native_solver() is not None,
