@@ -67,6 +67,7 @@ from pinochlekit.players import (
     hint_level,
     make_player,
 )
+from pinochlekit.players.hints import advise
 from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import two
 from pinochlekit.tui.store import Store, StoreError
@@ -533,15 +534,10 @@ class Session:
 
     def hint_for(self, turn: Turn) -> str:
         """The hint for ``turn`` (touches no shared state: may run in a thread)."""
-        level = hint_level(self.game.rules.players)
-        player = turn.player(level)
-        try:
-            text = player.explain(turn.view)
-            if text is None:
-                text = str(player.choose(turn.view))
-        finally:
-            player.close()
-        return f"hint ({level}): {self.friendly(text)}"
+        # the players' hint service, at the level's own budget, shown the earlier views
+        advice = advise(turn.view, turn.seed, hint_level(self.game.rules.players),
+                        turn.earlier)
+        return f"hint ({advice.level}): {self.friendly(advice.text)}"
 
     def meld_line(self, seat: int, result: MeldResult) -> str:
         """One player's meld, itemized with the cards as symbols:
