@@ -70,7 +70,7 @@ from pinochlekit.players import (
 from pinochlekit.players.hints import advise
 from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import two
-from pinochlekit.tui.store import Store, StoreError
+from pinochlekit.tui.store import GameStore, StoreError
 
 __all__ = [
     "HUMAN",
@@ -178,7 +178,7 @@ class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
     def __init__(self, game: Game | TwoHandedGame, seats: Sequence[str],
-                 settings: Settings | None = None, store: Store | None = None,
+                 settings: Settings | None = None, store: GameStore | None = None,
                  game_id: int | None = None,
                  actors: Sequence[int] = ()) -> None:
         """Use :meth:`new` or :meth:`resume`."""
@@ -194,7 +194,7 @@ class Session:
     @classmethod
     def new(cls, rules: Rules | str = "pagat", *, seed: int | str | None = None,
             levels: Sequence[str] = ("standard",), settings: Settings | None = None,
-            store: Store | None = None, dealer: int = 0) -> Session:
+            store: GameStore | None = None, dealer: int = 0) -> Session:
         """A new game of the kind ``rules`` describe (two, three or four players);
         ``levels`` is one level for every computer seat, or one per computer seat
         clockwise from the person (West, North, East; two-handed: North; three-handed:
@@ -219,7 +219,7 @@ class Session:
         return cls(game, seats, settings, store, game_id)
 
     @classmethod
-    def resume(cls, store: Store, game_id: int | None = None) -> Session:
+    def resume(cls, store: GameStore, game_id: int | None = None) -> Session:
         """Continue a saved game (default: the last unfinished one) by replaying its
         saved actions; :class:`StoreError` if there is none or it does not replay."""
         if game_id is None:
