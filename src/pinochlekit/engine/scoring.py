@@ -26,15 +26,14 @@ cards (three-handed: the set-aside cards' points are in the declarer's).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pinochlekit.engine.rules import Rules
 
 __all__ = ["HandScore", "score_hand"]
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """A hand's score: what each side scores, whose meld counted, and whether the
     declaring side made its contract (or, shooting the moon, took every trick)."""
 
@@ -63,35 +62,38 @@ def score_hand(rules: Rules, declarer: int, contract: int, meld: Sequence[int],
     sides = len(meld)
     scores = [0] * sides
     saved = [True] * sides
-    for side in range(sides):
-        if side == declarer:
-            continue
-        if not played:
-            scores[side] = meld[side]  # no play: the defenders score their meld
-            continue
-        # docs/rules.md §1 Scoring: meld counts with a trick point taken, or when it
-        # is only dix
-        keep = (not rules.save_meld_needs_trick or tricks[side] > 0 or dix_only[side])
-        saved[side] = keep
-        scores[side] = tricks[side] + (meld[side] if keep else 0)
-    if not played:
-        made = False
-    elif moon:
-        made = took_all
+    if played:
+        needs_trick = rules.save_meld_needs_trick
+        for side in range(sides):
+            if side != declarer:
+                taken = tricks[side]
+                # docs/rules.md §1 Scoring: meld counts with a trick point taken, or
+                # when it is only dix
+                if needs_trick and taken <= 0 and not dix_only[side]:
+                    saved[side] = False
+                    scores[side] = taken
+                else:
+                    scores[side] = taken + meld[side]
+        made = took_all if moon else meld[declarer] + tricks[declarer] >= contract
     else:
-        made = meld[declarer] + tricks[declarer] >= contract
+        made = False
+        for side in range(sides):
+            if side != declarer:
+                scores[side] = meld[side]  # no play: the defenders score their meld
     if made:
         # docs/rules.md §2 shoot the moon: all twelve tricks score 1,000
         scores[declarer] = 1000 // rules.unit if moon else meld[declarer] + tricks[declarer]
     else:
-        saved[declarer] = not rules.set_forfeits_meld
-        kept = 0 if rules.set_forfeits_meld else meld[declarer]
-        if rules.set_penalty == "chips":  # docs/rules.md §2: the opponents score the contract
+        forfeits = rules.set_forfeits_meld
+        saved[declarer] = not forfeits
+        kept = 0 if forfeits else meld[declarer]
+        penalty = rules.set_penalty
+        if penalty == "chips":  # docs/rules.md §2: the opponents score the contract
             scores[declarer] = kept
             for side in range(sides):
                 if side != declarer:
                     scores[side] += contract
-        elif rules.set_penalty == "shortfall" and not (moon and played):
+        elif penalty == "shortfall" and not (moon and played):
             # docs/rules.md §2: lose only what fell short; a throw-in with meld enough
             # loses nothing (a moon played and failed loses the whole contract)
             scores[declarer] = -max(0, contract - meld[declarer] - tricks[declarer])

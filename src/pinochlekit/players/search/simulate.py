@@ -406,9 +406,9 @@ def _round_score(start: Start, state: PlayState, team: int, played: bool,
         each = player_scores(start.rules, start.declarer, start.contract, state.team_meld,
                              state.team_dix_only, tricks, played)
         return each[team] - (sum(each) - each[team]) // 2
-    scores = hand_scores(start.rules, start.declarer, start.contract, state.team_meld,
-                         state.team_dix_only, state.trick_points, played, start.moon,
-                         state.took_all)
+    scores = score_hand(start.rules, start.declarer % 2, start.contract, state.team_meld,
+                        state.trick_points, state.team_dix_only, played, start.moon,
+                        state.took_all).scores
     return scores[team] - scores[1 - team]
 
 
