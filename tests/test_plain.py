@@ -22,7 +22,7 @@ from helpers import history as run_history
 from pinochlekit import Phase
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import Session
-from pinochlekit.tui.store import DB_NAME, Store
+from pinochlekit.tui.store import DB_NAME, GameStore
 
 
 def choose(turn: str, lines: list[str] | tuple[str, ...] = ()) -> str:
@@ -83,7 +83,7 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
     assert re.search(r"^hand 1 over: .* bid \d+ in ", text, re.M)
     assert re.search(r"^trick 12: .* takes? \d+$", text, re.M)
     assert re.search(r"^  You: ", text, re.M)  # meld laid out
-    store = Store(tmp_path / DB_NAME)
+    store = GameStore(tmp_path / DB_NAME)
     saved = store.games()
     store.close()
     assert len(saved) == 1 and saved[0].finished
@@ -129,7 +129,7 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
 
 
 def _replayed(data: Path) -> Session:
-    store = Store(data / DB_NAME)
+    store = GameStore(data / DB_NAME)
     try:
         return Session.resume(store)
     finally:
@@ -159,7 +159,7 @@ def test_killed_mid_trick_then_resumed_plays_on_identically(tmp_path: Path) -> N
     play_turns(second, lambda lines: any(line.startswith("hand 2 over") for line in lines))
     second.send("quit")
     assert second.finish()[0] == 0
-    store = Store(killed_dir / DB_NAME)
+    store = GameStore(killed_dir / DB_NAME)
     games = store.games(finished=None)
     resumed_actions = list(games[0].actions)
     store.close()
@@ -171,7 +171,7 @@ def test_killed_mid_trick_then_resumed_plays_on_identically(tmp_path: Path) -> N
     play_turns(straight, lambda lines: any(line.startswith("hand 2 over") for line in lines))
     straight.send("quit")
     assert straight.finish()[0] == 0
-    store = Store(straight_dir / DB_NAME)
+    store = GameStore(straight_dir / DB_NAME)
     straight_actions = list(store.games(finished=None)[0].actions)
     store.close()
     assert resumed_actions == straight_actions
@@ -183,7 +183,7 @@ def test_killed_game_resumes_at_the_full_screen_table(tmp_path: Path) -> None:
                and _replayed(tmp_path).game.trick != [])
     hand_line = next(line for line in reversed(first.lines) if line.startswith("your hand"))
     first.kill()
-    store = Store(tmp_path / DB_NAME)
+    store = GameStore(tmp_path / DB_NAME)
     session = Session.resume(store)
     saved = list(session.game.actions)
     held = hand_line.removeprefix("your hand: ")

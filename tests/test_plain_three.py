@@ -13,7 +13,7 @@ from pathlib import Path
 from helpers import Plain, answer_turns
 
 from pinochlekit.engine.games import replay
-from pinochlekit.tui.store import DB_NAME, Store
+from pinochlekit.tui.store import DB_NAME, GameStore
 
 SHORT = "three(widow=take, target=500)"
 
@@ -73,7 +73,7 @@ def test_three_handed_plain_game_to_the_end(tmp_path: Path) -> None:
                      re.M)
     assert re.search(r"^You discard 3 cards", text, re.M)
     assert re.search(r"^game over: ", text, re.M)
-    store = Store(tmp_path / DB_NAME)
+    store = GameStore(tmp_path / DB_NAME)
     saved = store.games()
     store.close()
     assert len(saved) == 1 and saved[0].finished
@@ -98,7 +98,7 @@ def test_three_handed_killed_after_the_discard_resumes_identically(tmp_path: Pat
     assert lines[-1].startswith("your turn: you may play")
     before_kill = first.lines[-1]
     first.kill()
-    store = Store(killed_dir / DB_NAME)
+    store = GameStore(killed_dir / DB_NAME)
     at_kill = list(store.games(finished=None)[0].actions)
     store.close()
     assert any(text.startswith("discard ") for text in at_kill)
@@ -111,7 +111,7 @@ def test_three_handed_killed_after_the_discard_resumes_identically(tmp_path: Pat
     play_three(second, hand_over)
     second.send("quit")
     assert second.finish()[0] == 0
-    store = Store(killed_dir / DB_NAME)
+    store = GameStore(killed_dir / DB_NAME)
     resumed_actions = list(store.games(finished=None)[0].actions)
     store.close()
     assert resumed_actions[:len(at_kill)] == at_kill
@@ -120,7 +120,7 @@ def test_three_handed_killed_after_the_discard_resumes_identically(tmp_path: Pat
     play_three(straight, hand_over)
     straight.send("quit")
     assert straight.finish()[0] == 0
-    store = Store(straight_dir / DB_NAME)
+    store = GameStore(straight_dir / DB_NAME)
     straight_actions = list(store.games(finished=None)[0].actions)
     store.close()
     assert resumed_actions == straight_actions

@@ -15,7 +15,7 @@ from helpers import Plain, answer_turns, history
 from pinochlekit.engine.games import replay
 from pinochlekit.engine.two.views import TwoHandResult
 from pinochlekit.tui.session import Session
-from pinochlekit.tui.store import DB_NAME, Store
+from pinochlekit.tui.store import DB_NAME, GameStore
 
 SHORT = "two(target=300)"  # a game of two or three hands
 
@@ -43,7 +43,7 @@ def play_two(plain: Plain, stop: object = None, limit: int = 2000) -> list[str]:
 
 
 def _saved(data: Path) -> Session:
-    store = Store(data / DB_NAME)
+    store = GameStore(data / DB_NAME)
     try:
         return Session.resume(store)
     finally:
@@ -76,7 +76,7 @@ def test_two_handed_plain_game_to_the_end(tmp_path: Path) -> None:
     assert re.search(r"^hand 1 over \(trump .*\): meld \+ tricks each", text, re.M)
     assert re.search(r"^  You: meld \d+ \+ tricks \d+ = \+\d+ → \d+$", text, re.M)
     assert re.search(r"^game over: (You win|North wins) \d+ to \d+ after \d+ hands", text, re.M)
-    store = Store(tmp_path / DB_NAME)
+    store = GameStore(tmp_path / DB_NAME)
     saved = store.games()
     store.close()
     assert len(saved) == 1 and saved[0].finished
@@ -110,7 +110,7 @@ def test_two_handed_killed_after_a_meld_turn_resumes_identically(tmp_path: Path)
     play_two(second, lambda lines: any(line.startswith("hand 1 over") for line in lines))
     second.send("quit")
     assert second.finish()[0] == 0
-    store = Store(killed_dir / DB_NAME)
+    store = GameStore(killed_dir / DB_NAME)
     games = store.games(finished=None)
     store.close()
     assert len(games) == 1
@@ -121,7 +121,7 @@ def test_two_handed_killed_after_a_meld_turn_resumes_identically(tmp_path: Path)
     play_two(straight, lambda lines: any(line.startswith("hand 1 over") for line in lines))
     straight.send("quit")
     assert straight.finish()[0] == 0
-    store = Store(straight_dir / DB_NAME)
+    store = GameStore(straight_dir / DB_NAME)
     straight_actions = list(store.games(finished=None)[0].actions)
     store.close()
     assert resumed_actions == straight_actions

@@ -28,7 +28,7 @@ from pinochlekit import Phase
 from pinochlekit.engine.actions import NameTrump, Pass
 from pinochlekit.tui.app import HELP, TableApp
 from pinochlekit.tui.session import HUMAN, Session, Settings, hint_level
-from pinochlekit.tui.store import Store
+from pinochlekit.tui.store import GameStore
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (100, 34)
@@ -91,7 +91,7 @@ async def play(pilot: Pilot[None], app: TableApp, stop: Callable[[], bool],
 
 def test_a_complete_hand_by_keyboard(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("pagat", seed=12, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         results: list[str] = []
@@ -115,7 +115,7 @@ def test_a_complete_hand_by_keyboard(tmp_path: Path) -> None:
 
 def test_a_complete_short_game_by_keyboard(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("playingcards", seed=6, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         results: list[str] = []
@@ -392,7 +392,7 @@ def test_a_trick_taken_stays_in_view_before_the_next_card() -> None:
 
 def test_q_says_how_to_resume(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("pagat", seed=12, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         async with app.run_test(size=SIZE) as pilot:
@@ -441,7 +441,7 @@ def test_the_log_drops_undone_moves_and_indents_wrapped_lines() -> None:
 
 def test_a_resumed_game_shows_its_log(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("pagat", seed=7, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         async with app.run_test(size=(120, 40)) as pilot:

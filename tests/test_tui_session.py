@@ -18,7 +18,7 @@ from pinochlekit import Card, Phase, PinochleError
 from pinochlekit.engine.actions import Bid, Pass, Play
 from pinochlekit.players import PLAYERS, PlayerSpecError
 from pinochlekit.tui.session import HUMAN, Session, Settings, check_level, hint_level
-from pinochlekit.tui.store import Store, StoreError
+from pinochlekit.tui.store import GameStore, StoreError
 
 
 def first_legal(session: Session) -> str:
@@ -41,13 +41,13 @@ def run_until(session: Session, stop: object, limit: int = 5000) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    store = Store(tmp_path / "games.sqlite3")
+def store(tmp_path: Path) -> Iterator[GameStore]:
+    store = GameStore(tmp_path / "games.sqlite3")
     yield store
     store.close()
 
 
-def test_every_action_is_saved_as_it_happens(store: Store) -> None:
+def test_every_action_is_saved_as_it_happens(store: GameStore) -> None:
     session = Session.new("playingcards", seed=4, levels=["easy"], store=store)
     assert session.game_id is not None
     run_until(session, lambda: len(session.game.actions) >= 30)
@@ -57,7 +57,7 @@ def test_every_action_is_saved_as_it_happens(store: Store) -> None:
     assert saved.record.replay().record == session.game.record
 
 
-def test_resume_replays_and_the_computers_play_on_identically(store: Store) -> None:
+def test_resume_replays_and_the_computers_play_on_identically(store: GameStore) -> None:
     # One game played straight through, one interrupted and resumed: same actions.
     straight = Session.new("playingcards", seed=9, levels=["easy", "standard", "easy"])
     run_until(straight, lambda: len(straight.game.results) >= 2)
@@ -73,7 +73,7 @@ def test_resume_replays_and_the_computers_play_on_identically(store: Store) -> N
 
 
 def test_undo_takes_back_the_persons_action_and_the_computer_moves_after_it(
-        store: Store) -> None:
+        store: GameStore) -> None:
     session = Session.new("pagat", seed=2, levels=["easy"], store=store)
     run_until(session, lambda: session.is_human_turn)
     before = [str(a) for a in session.game.actions]
@@ -185,8 +185,8 @@ def test_a_damaged_database_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StoreError, match="cannot open the saved games"):
-        Store(path)
-    good = Store(tmp_path / "ok.sqlite3")
+        GameStore(path)
+    good = GameStore(tmp_path / "ok.sqlite3")
     game_id = good.create("pagat", 1, 0, ["you", "easy", "easy", "easy"], {})
     good.append(game_id, 0, 1, "bid 250")
     good.append(game_id, 1, 2, "fly away")
@@ -203,7 +203,7 @@ def test_a_damaged_database_is_a_clear_error(tmp_path: Path) -> None:
     good.close()
 
 
-def test_resume_without_a_game_says_so(store: Store) -> None:
+def test_resume_without_a_game_says_so(store: GameStore) -> None:
     with pytest.raises(StoreError, match="no unfinished game"):
         Session.resume(store)
     finished = Session.new("playingcards", seed=3, levels=["easy"], store=store)

@@ -20,7 +20,7 @@ from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import replay
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import HUMAN, Session
-from pinochlekit.tui.store import Store
+from pinochlekit.tui.store import GameStore
 
 TAKE = "three(widow=take)"
 
@@ -53,7 +53,7 @@ def _own_calls(session: Session) -> list[object]:
 
 def test_a_complete_three_handed_hand_with_the_widow_taken(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new(TAKE, seed=6, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         seen: dict[str, str] = {}
@@ -113,7 +113,7 @@ def test_a_complete_three_handed_hand_with_the_widow_taken(tmp_path: Path) -> No
 
 def test_a_complete_short_three_handed_game(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("three(widow=take, target=500)", seed=5, levels=["easy"],
                               store=store)
         app = TableApp(session, delay=0)

@@ -19,7 +19,7 @@ from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import HUMAN, Session
-from pinochlekit.tui.store import Store
+from pinochlekit.tui.store import GameStore
 
 
 def two_game(app: TableApp) -> TwoHandedGame:
@@ -43,7 +43,7 @@ async def pick_and_lay(pilot: Pilot[None], app: TableApp, meld: LayMeld) -> None
 
 def test_two_handed_table_by_keyboard(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("two(target=300)", seed=4, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         seen: dict[str, str] = {}

@@ -74,7 +74,7 @@ def test_the_default_data_folder_is_narrowed_to_its_owner(tmp_path: Path,
 
 
 def test_the_terminal_store_is_readable_by_its_owner_only(tmp_path: Path) -> None:
-    from pinochlekit.tui.store import Store as SavedGames
+    from pinochlekit.tui.store import GameStore as SavedGames
 
     old = os.umask(0o022)
     try:

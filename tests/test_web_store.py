@@ -19,7 +19,7 @@ from pinochlekit.engine.game import Game
 from pinochlekit.engine.views import View
 from pinochlekit.players import Player
 from pinochlekit.web.hub import Hub
-from pinochlekit.web.storage import Store, StoreError
+from pinochlekit.web.storage import StoreError, TableStore
 from pinochlekit.web.table import RejectedError, Table
 
 
@@ -36,7 +36,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def test_the_store_keeps_tables_seats_games_and_actions_in_order(store_url: str) -> None:
-    store = Store.open(store_url)
+    store = TableStore.open(store_url)
     table_id = f"t-{os.urandom(4).hex()}"
     store.create_table(table_id, "Club", {"rules": "modern", "grace": 30}, ["open"] * 4)
     assert store.claim_seat(table_id, 2, "Dee", "hash2")
@@ -45,7 +45,7 @@ def test_the_store_keeps_tables_seats_games_and_actions_in_order(store_url: str)
     for ply, text in enumerate(["bid 250", "pass", "pass", "pass"]):
         store.add_action(table_id, 0, ply, (ply + 3) % 4, text, "human")
     store.close()
-    again = Store.open(store_url)  # a new connection: the data is committed
+    again = TableStore.open(store_url)  # a new connection: the data is committed
     row = again.load_table(table_id)
     assert row is not None and row.title == "Club" and row.settings["grace"] == 30
     assert [s.kind for s in row.seats] == ["open", "open", "human", "open"]
@@ -64,9 +64,9 @@ def test_the_store_keeps_tables_seats_games_and_actions_in_order(store_url: str)
 
 def test_an_unusable_database_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot open the database"):
-        Store.open(str(tmp_path / "no" / "such" / "dir" / "x.db"))
+        TableStore.open(str(tmp_path / "no" / "such" / "dir" / "x.db"))
     with pytest.raises(StoreError, match="cannot connect to postgresql://nobody@"):
-        Store.open("postgresql://nobody:secret@127.0.0.1:9/none")
+        TableStore.open("postgresql://nobody:secret@127.0.0.1:9/none")
 
 
 def choose(state: dict[str, Any]) -> str:
@@ -82,7 +82,7 @@ def choose(state: dict[str, Any]) -> str:
 
 
 async def play_a_hand_of_four_people(tmp_path: Path) -> None:
-    hub = Hub(Store.open(str(tmp_path / "t.db")))
+    hub = Hub(TableStore.open(str(tmp_path / "t.db")))
     table = await hub.create("Four friends", "pagat", ["open"] * 4, 60, 0, "easy")
     for seat in range(4):
         await table.join(seat, f"P{seat}")
@@ -138,7 +138,7 @@ def test_each_seat_sees_only_its_own_cards_and_passes(tmp_path: Path) -> None:
 
 
 async def load_damaged(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "damaged.db"))
+    store = TableStore.open(str(tmp_path / "damaged.db"))
     store.create_table("bad", "Damaged", {"rules": "pagat"}, ["human", "easy", "easy", "easy"])
     store.add_game("bad", 0, "pagat", "seed", 0)
     store.add_action("bad", 0, 0, 1, "play ZZ", "human")  # no such card: cannot replay
@@ -182,7 +182,7 @@ class Watcher:
 
 
 async def play_against_bad_computers(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "bad.db"))
+    store = TableStore.open(str(tmp_path / "bad.db"))
     hub = Hub(store)
     table = await hub.create("Bad computers", "pagat", ["open", "easy", "easy", "easy"],
                              60, 0, "easy")
@@ -228,7 +228,7 @@ def test_illegal_or_failing_computer_moves_are_never_stored_and_never_stall(
 
 
 def test_the_store_does_multi_step_changes_in_one_transaction(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "tx.db"))
+    store = TableStore.open(str(tmp_path / "tx.db"))
     store.create_table("t", "T", {}, ["open", "easy", "easy", "easy"], ["", "easy", "e2", "e3"])
     row = store.load_table("t")
     assert row is not None and [s.name for s in row.seats] == ["", "easy", "e2", "e3"]
@@ -248,7 +248,7 @@ def test_a_lost_postgresql_connection_is_opened_again() -> None:
     import psycopg
 
     url = pg_url()
-    store = Store.open(url)
+    store = TableStore.open(url)
     table_id = f"r-{os.urandom(4).hex()}"
     store.create_table(table_id, "Reconnect", {}, ["open"] * 4)
     pid = store._read("SELECT pg_backend_pid()")[0][0]

@@ -26,7 +26,7 @@ from typing import NoReturn
 from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.games import new_game, replay
-from pinochlekit.engine.meld import MeldResult, meld
+from pinochlekit.engine.meld import meld, meld_dict
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the trump suit (S, H, D, C), or 'none' before trump is named")
     sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
     sub.add_argument("--json", action="store_true",
-                     help='print {"points": ..., "items": [...], "shown": ...} as JSON')
+                     help='print {"points": ..., "shown": ..., "items": [...]} as JSON')
     sub.add_argument("cards", nargs="+", metavar="CARD",
                      help="the cards, as separate arguments or one quoted string")
 
@@ -272,14 +272,6 @@ def _read_cards(words: Sequence[str]) -> list[Card]:
     cards = parse_cards(" ".join(words))
     Hand.from_cards(cards)  # at most two of each card
     return cards
-
-
-def meld_dict(result: MeldResult) -> dict[str, object]:
-    """Turn a meld into JSON-ready data (the shape :meth:`pinochlekit.View.to_dict` uses)."""
-    return {"points": result.points,
-            "items": [{"name": item.name, "cards": " ".join(map(str, item.cards)),
-                       "points": item.points} for item in result.items],
-            "shown": str(result.shown)}
 
 
 def _run_meld(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Seeded, reproducible deals (docs/rules.md §1 Deal).
+"""Seeded, reproducible deals (docs/rules.md §1 Deal): one routine for every game.
 
 A game's seed gives every deal its own *deal seed* (a SHA-256 hex digest), and
 a deal seed gives the deal by sorting the deck on keys drawn from SHAKE-256.
@@ -13,6 +13,16 @@ before the hand, reveal the deal seed after it).
 [12, 12, 12, 12]
 >>> deal(seed, dealer=0) == hands
 True
+
+:func:`deal_cards` deals for every game: four hands of 12, three of 15 with a
+widow of 3 dealt after the first round (docs/rules.md §3), or two of 12 with
+the rest of the deck left in order as the stock (docs/rules.md §4).
+
+>>> three = deal_cards(seed, dealer=0, players=3, hand_size=15, widow=3)
+>>> [len(h) for h in three.hands], len(three.widow), len(three.stock)
+([15, 15, 15], 3, 0)
+>>> len(deal_cards(seed, dealer=1, players=2, hand_size=12).stock)
+24
 """
 
 from __future__ import annotations
@@ -21,11 +31,12 @@ import hashlib
 import struct
 from functools import lru_cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from pinochlekit import native as _accel
 from pinochlekit.engine.cards import Hand, trusted_hand
 
-__all__ = ["deal", "deal_seed", "shuffled_deck"]
+__all__ = ["Deal", "deal", "deal_cards", "deal_seed", "shuffled_deck"]
 
 _DECK = tuple(k for k in range(24) for _ in range(2))
 
@@ -58,8 +69,55 @@ def _digest(seed: str) -> bytes:
     return hashlib.shake_256(f"pinochlekit/shuffle/{seed}".encode()).digest(48 * 8)
 
 
+class Deal(NamedTuple):
+    """The cards of one deal: each seat's hand, the widow (kinds in the order dealt)
+    and the stock (the kinds no one was dealt, in deck order)."""
+
+    hands: tuple[Hand, ...]
+    widow: tuple[int, ...]
+    stock: tuple[int, ...]
+
+
+def deal_cards(seed: str, dealer: int, players: int = 4, hand_size: int | None = None,
+               widow: int = 0) -> Deal:
+    """Deal the deck that deal seed ``seed`` shuffles, for any game.
+
+    Three cards at a time go round the table from the dealer's left
+    (docs/rules.md §1 Deal) until each of the ``players`` holds ``hand_size``
+    cards (by default the whole deck is dealt). A ``widow`` of that many cards
+    is dealt after the first round (docs/rules.md §3, Bicycle's Auction
+    Pinochle); the cards left over are the stock, in deck order (docs/rules.md §4:
+    the first is turned up for trump).
+    """
+    size = 48 // players if hand_size is None else hand_size
+    dealt = size * players
+    if widow == 0 and dealt == 48:
+        return Deal(_deal_all(seed, dealer, players), (), ())
+    deck = shuffled_deck(seed)
+    first = 3 * players  # the first round; a widow comes next
+    aside = tuple(deck[first:first + widow])
+    rest = deck[:first] + deck[first + widow:]
+    once = [0] * players
+    twice = [0] * players
+    for i in range(dealt):
+        seat = (dealer + 1 + i // 3) % players
+        bit = 1 << rest[i]
+        if once[seat] & bit:
+            twice[seat] |= bit
+        else:
+            once[seat] |= bit
+    hands = tuple([trusted_hand(once[s], twice[s]) for s in range(players)])
+    return Deal(hands, aside, tuple(rest[dealt:]))
+
+
 def deal(seed: str, dealer: int, players: int = 4) -> tuple[Hand, ...]:
-    """Deal a shuffled deck three cards at a time, starting at the dealer's left."""
+    """Deal the whole shuffled deck three cards at a time, starting at the dealer's
+    left (:func:`deal_cards` with every card dealt)."""
+    return deal_cards(seed, dealer, players).hands
+
+
+def _deal_all(seed: str, dealer: int, players: int) -> tuple[Hand, ...]:
+    """Every card dealt, no widow: the masks computed in C, else from the positions."""
     fast = _accel.table
     if fast is not None:  # the same deal, computed in C (_table.c)
         masks = fast.deal_masks(_digest(seed), dealer, players)

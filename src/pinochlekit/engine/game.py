@@ -54,6 +54,7 @@ from pinochlekit.engine.errors import (
 from pinochlekit.engine.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import MOST_POINTS, Rules
+from pinochlekit.engine.scoring import score_hand
 from pinochlekit.engine.three.widow import deal_with_widow, widow_of
 from pinochlekit.engine.tricks import (
     card_points,
@@ -794,59 +795,33 @@ class Game:
         assert declarer is not None and self.melds is not None
         teams = len(self.scores)
         us = self._teams[declarer]
-        others = [t for t in range(teams) if t != us]
         summed, melds = self._team_melds  # computed by _meld, unless melds were replaced
         if summed is not self.melds:
             melds = self._team_meld()
         tricks = self.trick_points
         played = outcome is Outcome.MADE
-        saved = [True] * teams
-        scores = [0] * teams
         aside = self._set_aside() if self._widow_size else ()
         if aside:  # docs/rules.md §3: the widow's (or the discards') points are the declarer's,
             # played or not: a declarer who throws in (or is not on the board) still has
             # them, which matters when a set costs only the shortfall
             tricks[us] += sum(self._points[c] for c in aside)
-        if played:
-            for them in others:
-                # docs/rules.md §1 Scoring: meld counts with a trick taken, or when it is only
-                # dix; the dix test runs only when the first two leave the question open
-                saved[them] = (not rules.save_meld_needs_trick or tricks[them] > 0
-                               or self._dix_only(them))
-                scores[them] = tricks[them] + (melds[them] if saved[them] else 0)
-            if self.moon:
-                took_all = all(t.winner == declarer for t in self.tricks)
-                outcome = Outcome.MOON if took_all else Outcome.MOON_FAILED
-                made = took_all
-            else:
-                made = melds[us] + tricks[us] >= self.contract
-                outcome = Outcome.MADE if made else Outcome.SET
-        else:
-            made = False
-            for them in others:
-                scores[them] = melds[them]  # no play: the defenders score their meld
-        if outcome is Outcome.MOON:
-            scores[us] = 1000 // rules.unit
-        elif made:
-            scores[us] = melds[us] + tricks[us]
-        else:
-            saved[us] = not rules.set_forfeits_meld
-            kept = 0 if rules.set_forfeits_meld else melds[us]
-            if rules.set_penalty == "chips":
-                scores[us] = kept
-                for them in others:
-                    scores[them] += self.contract
-            elif rules.set_penalty == "shortfall" and outcome is not Outcome.MOON_FAILED:
-                # 002: lose only what fell short; a throw-in with meld enough loses nothing
-                scores[us] = -max(0, self.contract - melds[us] - tricks[us])
-            else:
-                scores[us] = kept - self.contract
+        # the dix test runs only for a defender whose meld could still be lost without it
+        dix = [played and t != us and rules.save_meld_needs_trick and tricks[t] <= 0
+               and self._dix_only(t) for t in range(teams)]
+        took_all = played and self.moon and all(t.winner == declarer for t in self.tricks)
+        hand = score_hand(rules, us, self.contract, melds, tricks, dix, played,
+                          self.moon, took_all)
+        scores, saved = hand.scores, hand.saved
+        if played and self.moon:
+            outcome = Outcome.MOON if hand.made else Outcome.MOON_FAILED
+        elif played:
+            outcome = Outcome.MADE if hand.made else Outcome.SET
         for team in range(teams):
             self.scores[team] += scores[team]
         widow = tuple(self._widow) if self._widow_size else ()
         result = HandResult(
             self.hand_number, self.dealer, outcome, declarer, self.contract, self.trump,
-            self.melds, tuple(melds), tuple(tricks), tuple(saved), tuple(scores),
+            self.melds, tuple(melds), tuple(tricks), saved, scores,
             tuple(self.scores), tuple(self.tricks), widow=widow,
             discards=self.discards or ())
         self._end_deal(result, next_dealer=(self.dealer + 1) % self._n)

@@ -20,12 +20,13 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from pinochlekit import native as _accel
 from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Rank, Suit, trusted_hand
 from pinochlekit.engine.rules import Rules
 
-__all__ = ["MeldItem", "MeldResult", "meld", "meld_values"]
+__all__ = ["MeldItem", "MeldResult", "meld", "meld_dict", "meld_values"]
 
 # Ordinary-scale values (docs/rules.md §1 Meld table; §2 "double melds").
 _SINGLE = {"run": 150, "royal marriage": 40, "common marriage": 20, "dix": 10,
@@ -86,6 +87,20 @@ class MeldResult:
         if not self.items:
             return "no meld"
         return ", ".join(str(item) for item in self.items) + f"; total {self.points}"
+
+
+def meld_dict(result: MeldResult) -> dict[str, Any]:
+    """A player's meld as JSON-ready data: the points, the cards shown and each meld
+    with its name, cards and points (the shape of the protocol, docs/protocol.md, and
+    of the command line's ``meld --json``).
+
+    >>> from pinochlekit.engine.cards import Hand
+    >>> meld_dict(meld(Hand.parse("KS QS 9S"), Suit.SPADES, Rules()))["items"][0]
+    {'name': 'royal marriage', 'cards': 'KS QS', 'points': 40}
+    """
+    return {"points": result.points, "shown": str(result.shown),
+            "items": [{"name": item.name, "cards": " ".join(map(str, item.cards)),
+                       "points": item.points} for item in result.items]}
 
 
 def meld_values(rules: Rules) -> dict[str, int]:

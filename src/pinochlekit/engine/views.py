@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from pinochlekit.engine.actions import Action
 from pinochlekit.engine.cards import Card, Hand, Suit
-from pinochlekit.engine.meld import MeldResult
+from pinochlekit.engine.meld import MeldResult, meld_dict
 from pinochlekit.engine.rules import Rules
 
 __all__ = ["HandResult", "Outcome", "Phase", "Trick", "View"]
@@ -169,11 +169,6 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (cards and actions as text)."""
-        def meld_dict(m: MeldResult) -> dict[str, Any]:
-            return {"points": m.points, "shown": str(m.shown),
-                    "items": [{"name": i.name, "cards": " ".join(map(str, i.cards)),
-                               "points": i.points} for i in m.items]}
-
         def cards(cs: tuple[Card, ...] | None) -> str | None:
             return None if cs is None else " ".join(map(str, cs))
 

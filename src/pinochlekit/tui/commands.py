@@ -20,7 +20,7 @@ from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
 from pinochlekit.text.narrate import format_hand
 from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, seat_names
-from pinochlekit.tui.store import SavedGame, Store, StoreError
+from pinochlekit.tui.store import GameStore, SavedGame, StoreError
 
 __all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
 
@@ -105,7 +105,7 @@ def _seed(text: str | None) -> int | str | None:
 
 def run_play(args: argparse.Namespace) -> int:
     """``pinochle play``: a new or resumed game, full-screen or plain."""
-    store = Store()
+    store = GameStore()
     try:
         if args.resume is not None:
             session = Session.resume(store, args.resume or None)
@@ -223,7 +223,7 @@ def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
 
 def run_history(args: argparse.Namespace) -> int:
     """``pinochle history``: list games, a game's hands, or replay one hand."""
-    store = Store()
+    store = GameStore()
     try:
         if args.game is None:
             games = store.games(finished=True if args.finished else None)

@@ -67,9 +67,10 @@ from pinochlekit.players import (
     hint_level,
     make_player,
 )
+from pinochlekit.players.hints import advise
 from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import two
-from pinochlekit.tui.store import Store, StoreError
+from pinochlekit.tui.store import GameStore, StoreError
 
 __all__ = [
     "HUMAN",
@@ -177,7 +178,7 @@ class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
     def __init__(self, game: Game | TwoHandedGame, seats: Sequence[str],
-                 settings: Settings | None = None, store: Store | None = None,
+                 settings: Settings | None = None, store: GameStore | None = None,
                  game_id: int | None = None,
                  actors: Sequence[int] = ()) -> None:
         """Use :meth:`new` or :meth:`resume`."""
@@ -193,7 +194,7 @@ class Session:
     @classmethod
     def new(cls, rules: Rules | str = "pagat", *, seed: int | str | None = None,
             levels: Sequence[str] = ("standard",), settings: Settings | None = None,
-            store: Store | None = None, dealer: int = 0) -> Session:
+            store: GameStore | None = None, dealer: int = 0) -> Session:
         """A new game of the kind ``rules`` describe (two, three or four players);
         ``levels`` is one level for every computer seat, or one per computer seat
         clockwise from the person (West, North, East; two-handed: North; three-handed:
@@ -218,7 +219,7 @@ class Session:
         return cls(game, seats, settings, store, game_id)
 
     @classmethod
-    def resume(cls, store: Store, game_id: int | None = None) -> Session:
+    def resume(cls, store: GameStore, game_id: int | None = None) -> Session:
         """Continue a saved game (default: the last unfinished one) by replaying its
         saved actions; :class:`StoreError` if there is none or it does not replay."""
         if game_id is None:
@@ -533,15 +534,10 @@ class Session:
 
     def hint_for(self, turn: Turn) -> str:
         """The hint for ``turn`` (touches no shared state: may run in a thread)."""
-        level = hint_level(self.game.rules.players)
-        player = turn.player(level)
-        try:
-            text = player.explain(turn.view)
-            if text is None:
-                text = str(player.choose(turn.view))
-        finally:
-            player.close()
-        return f"hint ({level}): {self.friendly(text)}"
+        # the players' hint service, at the level's own budget, shown the earlier views
+        advice = advise(turn.view, turn.seed, hint_level(self.game.rules.players),
+                        turn.earlier)
+        return f"hint ({advice.level}): {self.friendly(advice.text)}"
 
     def meld_line(self, seat: int, result: MeldResult) -> str:
         """One player's meld, itemized with the cards as symbols:

@@ -9,7 +9,7 @@ The database lives in ``$PINOCHLEKIT_DATA`` if set, else in the platform's
 user data directory (``$XDG_DATA_HOME/pinochlekit`` on Linux).
 
 >>> import tempfile, pathlib
->>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "games.sqlite3")
+>>> store = GameStore(pathlib.Path(tempfile.mkdtemp()) / "games.sqlite3")
 >>> game_id = store.create("pagat", 7, 0, ["you", "easy", "easy", "easy"], {"hints": True})
 >>> store.append(game_id, 0, 1, "bid 250")
 >>> store.load(game_id).actions
@@ -31,7 +31,7 @@ from pinochlekit.engine.errors import PinochleError, RecordError
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.private import private_dir, private_sqlite
 
-__all__ = ["DB_NAME", "SavedGame", "Store", "StoreError", "data_dir"]
+__all__ = ["DB_NAME", "GameStore", "SavedGame", "StoreError", "data_dir"]
 
 #: The file name of the database inside the data directory.
 DB_NAME = "games.sqlite3"
@@ -100,7 +100,7 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-class Store:
+class GameStore:
     """The saved-games database (one SQLite file); every write is committed at once."""
 
     def __init__(self, path: Path | None = None) -> None:

@@ -270,7 +270,7 @@ def _run_serve(args: argparse.Namespace) -> int:
         from pinochlekit.web.guard import Guard, TimedH11Protocol, raise_descriptor_limit
         from pinochlekit.web.hub import default_db_url
         from pinochlekit.web.server import Limits, create_app
-        from pinochlekit.web.storage import Store, StoreError
+        from pinochlekit.web.storage import StoreError, TableStore
     except ImportError as error:
         raise UsageError(f"the server needs the web extra ({error.name} is missing): "
                          "pip install 'pinochlekit[web]'") from None
@@ -279,7 +279,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     _positive(args)
     url = args.db or default_db_url()
     try:
-        Store.open(url).close()  # fail now, with one line, if the database is unusable
+        TableStore.open(url).close()  # fail now, with one line, if the database is unusable
     except StoreError as error:
         raise UsageError(str(error)) from None
     limits = Limits(max_tables=args.max_tables, hello_timeout=args.hello_timeout,
@@ -318,14 +318,14 @@ def _run_tables(args: argparse.Namespace) -> int:
 
     from pinochlekit.usage import UsageError
     from pinochlekit.web.hub import default_db_url
-    from pinochlekit.web.storage import Store, StoreError
+    from pinochlekit.web.storage import StoreError, TableStore
 
     ids: list[str] = list(getattr(args, "ids", []))
     if args.action == "remove" and not ids and args.status is None:
         raise UsageError("remove: give table ids, or --status (with --older-than) to "
                          "remove every such table")
     try:
-        store = Store.open(args.db or default_db_url())
+        store = TableStore.open(args.db or default_db_url())
     except StoreError as error:
         raise UsageError(str(error)) from None
     try:

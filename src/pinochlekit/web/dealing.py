@@ -3,10 +3,12 @@ provably fair deal (the table page does the same in JavaScript, ``static/js/fair
 
 - four players: 12 cards each, three at a time from the dealer's left (docs/rules.md §1 Deal);
 - three players: 15 cards each and a widow of 3, dealt after the first round
-  (docs/rules.md §3; :func:`pinochlekit.engine.three.widow.deal_with_widow`);
+  (docs/rules.md §3);
 - two players: 12 cards each, three at a time from the dealer's opponent; the
   next card is turned up for trump and the other 23 are the stock, drawn in
-  order (docs/rules.md §4, as :class:`pinochlekit.engine.two.game.TwoHandedGame` deals).
+  order (docs/rules.md §4).
+
+Each is :func:`pinochlekit.engine.deals.deal_cards`, the routine the games deal with.
 
 >>> from pinochlekit.engine.deals import deal_seed
 >>> dealt = dealt_cards(deal_seed("club", 0), 0, 2)
@@ -24,8 +26,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pinochlekit.engine.cards import ALL_CARDS, Hand
-from pinochlekit.engine.deals import deal, shuffled_deck
-from pinochlekit.engine.three.widow import deal_with_widow
+from pinochlekit.engine.deals import deal_cards
+from pinochlekit.engine.rules import Rules
 
 __all__ = ["CLIENT_SEED", "Dealt", "dealt_cards", "game_seed", "server_commitment"]
 
@@ -67,15 +69,15 @@ def dealt_cards(seed: str, dealer: int, players: int = 4) -> Dealt:
         raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
     if not 0 <= dealer < players:
         raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer}")
-    if players == 3:
-        hands, widow = deal_with_widow(seed, dealer)
-        return Dealt(tuple(map(str, hands)), str(widow))
-    if players == 2:
-        # docs/rules.md §4 (Bicycle): three at a time from the opponent, then the turn-up
-        deck = shuffled_deck(seed)
-        seats: list[list[int]] = [[], []]
-        for i in range(24):
-            seats[(dealer + 1 + i // 3) % 2].append(deck[i])
-        rest = " ".join(str(ALL_CARDS[k]) for k in deck[24:])
-        return Dealt(tuple(str(Hand.from_cards(s)) for s in seats), rest)
-    return Dealt(tuple(map(str, deal(seed, dealer))), "")
+    # every game's deal is the engine's one routine, shaped by that game's rules
+    # (docs/rules.md §1 Deal, §3 the widow, §4 the turn-up and the stock)
+    rules = Rules.preset(_PRESETS[players])
+    dealt = deal_cards(seed, dealer, players, rules.hand_size, rules.widow_size)
+    hands = tuple(map(str, dealt.hands))
+    if dealt.widow:
+        return Dealt(hands, str(Hand.from_cards(dealt.widow)))
+    return Dealt(hands, " ".join(str(ALL_CARDS[k]) for k in dealt.stock))
+
+
+#: The preset of each table size, for the shape of its deal.
+_PRESETS = {4: "pagat", 3: "three", 2: "two"}

@@ -1,8 +1,10 @@
 """Hints at the web table: what the strongest computer player would do for a seat, and why.
 
-A hint is computed from the seat's own view only (never the game object: a
-hint can name nothing the seat cannot see), by the player the terminal asks
-for hints (the strongest built-in level, ``expert``), at a budget of
+The hint is the players' hint service (:mod:`pinochlekit.players.hints`), the
+one the terminal asks too; this module gives it the web's seed and budget and
+makes it a message. A hint is computed from the seat's own view only (never the
+game object: a hint can name nothing the seat cannot see), by the strongest
+built-in level (``expert``), at a budget of
 :data:`HINT_TIME` seconds so that the server keeps answering. It runs in the
 server's compute threads (see :class:`pinochlekit.web.hub.Hub`).
 
@@ -25,7 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pinochlekit.engine.views import View
-from pinochlekit.players import ExpertPlayer, hint_level, make_player
+from pinochlekit.players import hint_level
+from pinochlekit.players.hints import advise
+from pinochlekit.players.hints import hint_spec as players_hint_spec
 
 __all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint_spec"]
 
@@ -38,8 +42,7 @@ HINT_TIME = 0.3
 def hint_spec(players: int = 4) -> str:
     """The player spec of a web hint: the hint level at :data:`HINT_TIME` seconds
     (``expert`` takes a ``time``; a weaker level, if it were the strongest, none)."""
-    level = hint_level(players)
-    return f"{level}(time={HINT_TIME})" if level == "expert" else level
+    return players_hint_spec(players, HINT_TIME)
 
 
 def hint_seed(table_id: str, game_no: int, ply: int, seat: int) -> str:
@@ -68,28 +71,11 @@ class Hint:
 
 
 def compute_hint(view: View, seed: str, spec: str) -> Hint:
-    """The hint for the seat to act in ``view`` (its own view: nothing else is seen).
-
-    An ``expert`` spec gives its decision as data (:meth:`ExpertPlayer.advise`:
-    the action, why, and each option weighed); any other player is asked to
-    ``choose``, with its ``explain`` text when it has one. Slow: call it in a
-    worker thread.
+    """The hint for the seat to act in ``view`` (its own view: nothing else is seen),
+    from the players' hint service (:func:`pinochlekit.players.hints.advise`), as the
+    table's message. Slow: call it in a worker thread.
     """
-    player = make_player(spec, seed)
-    try:
-        if isinstance(player, ExpertPlayer):
-            decision = player.advise(view)
-            action, text = decision.action, decision.text()
-            ranked = sorted(decision.options.items(), key=lambda kv: -kv[1][0])
-            options = [{"name": name, "mean": round(mean, 1), "low": low, "high": high}
-                       for name, (mean, low, high) in ranked]
-        else:
-            explained = player.explain(view)
-            action = player.choose(view)
-            text = explained if explained else str(action)
-            options = []
-    finally:
-        player.close()
-    if action not in view.legal_actions:  # a player's bug must not reach the table
-        raise ValueError(f"{spec} suggested {action}, not a legal action")
-    return Hint(str(action), text, spec.split("(", 1)[0], options)
+    advice = advise(view, seed, spec)
+    options = [{"name": o.name, "mean": round(o.mean, 1), "low": o.low, "high": o.high}
+               for o in advice.options]
+    return Hint(str(advice.action), advice.text, advice.level, options)

@@ -25,7 +25,7 @@ from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.rules import Rules
 from pinochlekit.players import PLAYERS
 from pinochlekit.private import private_dir
-from pinochlekit.web.storage import Store
+from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
 
 __all__ = ["FairPool", "Hub", "clean_text", "default_db_url"]
@@ -146,7 +146,7 @@ class FairPool:
 class Hub:
     """Every table of one server process."""
 
-    def __init__(self, store: Store, max_tables: int = 1000, compute_threads: int = 4,
+    def __init__(self, store: TableStore, max_tables: int = 1000, compute_threads: int = 4,
                  compute_share: int = 2, max_target: int = 10000,
                  min_pace: float = 0.0, *, creates: int = 20, create_window: float = 600.0,
                  waiting_expiry: float = 86400.0, max_finished: int = 50) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from pinochlekit.engine.actions import Bid, Discard, Give, Return
 from pinochlekit.engine.deals import deal_seed
-from pinochlekit.engine.meld import MeldResult, meld_values
+from pinochlekit.engine.meld import meld_dict, meld_values
 from pinochlekit.engine.two.actions import LayMeld
 from pinochlekit.engine.two.game import combinations
 from pinochlekit.engine.two.views import TwoHandedView, TwoHandResult
@@ -101,13 +101,6 @@ def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
         out.append({"action": str(lay), "name": name,
                     "cards": " ".join(map(str, lay.cards)), "points": values[name]})
     return out
-
-
-def meld_dict(result: MeldResult) -> dict[str, Any]:
-    """One player's meld: points, cards shown, itemized melds."""
-    return {"points": result.points, "shown": str(result.shown),
-            "items": [{"name": i.name, "cards": " ".join(map(str, i.cards)),
-                       "points": i.points} for i in result.items]}
 
 
 #: The fields of a hand summary sent with every state (the score pad and the

@@ -32,7 +32,7 @@ from pinochlekit.web.dealing import CLIENT_SEED
 from pinochlekit.web.history import hand_replay, table_history
 from pinochlekit.web.hub import Hub, clean_text, computer_levels
 from pinochlekit.web.rulesinfo import rules_catalog
-from pinochlekit.web.storage import Store
+from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import RejectedError, Table
 
 __all__ = ["Limits", "create_app"]
@@ -194,7 +194,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store.open, db_url)
+        store = await asyncio.to_thread(TableStore.open, db_url)
         state["hub"] = Hub(store, max_tables=limits.max_tables,
                            compute_threads=limits.compute_threads,
                            compute_share=limits.compute_share, max_target=limits.max_target,

@@ -7,11 +7,11 @@ played at it (rules, secret seed, first dealer) and one row per action, in
 order. Every action is committed before the server broadcasts it, so a
 restart replays each table to exactly where it was.
 
-``Store.open(url)`` takes ``sqlite:///path/to/file.db`` (or a bare path) or
+``TableStore.open(url)`` takes ``sqlite:///path/to/file.db`` (or a bare path) or
 ``postgresql://user@host/db``. Every method is synchronous; the server calls
 them from one worker thread.
 
->>> store = Store.open("sqlite://:memory:")
+>>> store = TableStore.open("sqlite://:memory:")
 >>> store.create_table("t1", "Club night", {"grace": 60}, ["open", "easy", "easy", "easy"])
 >>> store.add_game("t1", 0, "pagat", "secret", 0)
 >>> store.add_action("t1", 0, 0, 1, "bid 250", "human")
@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from pinochlekit.private import private_sqlite
 
 log = logging.getLogger("pinochlekit.web")
-__all__ = ["GameRow", "NewGame", "SeatRow", "Store", "StoreError", "TableRow"]
+__all__ = ["GameRow", "NewGame", "SeatRow", "StoreError", "TableRow", "TableStore"]
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS web_tables (
@@ -144,7 +144,7 @@ class TableRow:
     client_seeds: dict[int, dict[int, str]] = field(default_factory=dict)  # game: seat: value
 
 
-class Store:
+class TableStore:
     """The tables of one server, in SQLite or PostgreSQL (see the module docstring)."""
 
     def __init__(self, connection: Any, paramstyle: str, url: str) -> None:
@@ -159,7 +159,7 @@ class Store:
         self._commit()
 
     @classmethod
-    def open(cls, url: str) -> Store:
+    def open(cls, url: str) -> TableStore:
         """Open (and create if needed) the store at ``url``; :class:`StoreError` if it fails."""
         if url.startswith(("postgresql://", "postgres://")):
             try:

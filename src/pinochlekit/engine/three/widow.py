@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pinochlekit.engine.cards import Hand
-from pinochlekit.engine.deals import shuffled_deck
+from pinochlekit.engine.deals import deal_cards
 
 __all__ = ["FULL_DECK", "deal_with_widow", "widow_of"]
 
@@ -25,22 +25,11 @@ def deal_with_widow(seed: str, dealer: int, players: int = 3,
                     hand_size: int = 15) -> tuple[tuple[Hand, ...], Hand]:
     """Deal ``hand_size`` cards to each player, three at a time from the dealer's
     left, with the widow's three cards dealt after the first round (Bicycle's
-    Auction Pinochle: three to each player, the widow, then four more rounds).
+    Auction Pinochle: three to each player, the widow, then four more rounds):
+    :func:`~pinochlekit.engine.deals.deal_cards` with a widow of 3.
     """
-    deck = shuffled_deck(seed)
-    once = [0] * players
-    twice = [0] * players
-    first = 3 * players  # the first round; the widow comes next
-    widow = deck[first:first + 3]
-    rest = deck[:first] + deck[first + 3:]
-    for i in range(hand_size * players):
-        seat = (dealer + 1 + i // 3) % players
-        bit = 1 << rest[i]
-        if once[seat] & bit:
-            twice[seat] |= bit
-        else:
-            once[seat] |= bit
-    return tuple(Hand(once[s], twice[s]) for s in range(players)), Hand.from_cards(widow)
+    dealt = deal_cards(seed, dealer, players, hand_size, widow=3)
+    return dealt.hands, Hand.from_cards(dealt.widow)
 
 
 def widow_of(hands: Sequence[Hand]) -> Hand:

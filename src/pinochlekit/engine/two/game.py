@@ -35,7 +35,7 @@ from functools import cache
 
 from pinochlekit.engine.actions import PLAYS, Action, Play
 from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Rank, Suit, parse_cards
-from pinochlekit.engine.deals import deal_seed, shuffled_deck
+from pinochlekit.engine.deals import deal_cards, deal_seed
 from pinochlekit.engine.errors import (
     GameOverError,
     IllegalActionError,
@@ -208,12 +208,9 @@ class TwoHandedGame:
             hands = (first, second)
         else:
             # docs/rules.md §4 (Bicycle): 12 cards each, three at a time from the opponent.
-            deck = shuffled_deck(deal_seed(self.seed, index))
-            dealt: list[list[int]] = [[], []]
-            for i in range(24):
-                dealt[(dealer + 1 + i // 3) % 2].append(deck[i])
-            hands = (Hand.from_cards(dealt[0]), Hand.from_cards(dealt[1]))
-            rest = tuple(ALL_CARDS[k] for k in deck[24:])
+            dealt = deal_cards(deal_seed(self.seed, index), dealer, 2, self.rules.hand_size)
+            hands = (dealt.hands[0], dealt.hands[1])
+            rest = tuple(ALL_CARDS[k] for k in dealt.stock)
         self.dealt: TwoDeal = (hands[0], hands[1], tuple(rest))
         self._hand = [_counts(hands[0]), _counts(hands[1])]
         self._table: list[list[TableCard]] = [[], []]

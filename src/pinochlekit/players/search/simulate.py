@@ -54,6 +54,7 @@ from typing import Literal
 from pinochlekit.engine.cards import Hand
 from pinochlekit.engine.meld import meld
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.scoring import score_hand
 from pinochlekit.engine.tricks import card_points, follow_mask, legal_mask, play_flags, winner_index
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.policy import (
@@ -175,36 +176,15 @@ def _aside_known(view: View) -> tuple[int, ...]:
 def hand_scores(rules: Rules, declarer: int, contract: int, team_meld: Sequence[int],
                 team_dix_only: Sequence[bool], tricks: Sequence[int], played: bool,
                 moon: bool = False, took_all: bool = False) -> tuple[int, int]:
-    """Each team's score for a hand, as :class:`~pinochlekit.Game` scores it.
+    """Each team's score for a hand, as :class:`~pinochlekit.Game` scores it: the
+    engine's :func:`~pinochlekit.engine.scoring.score_hand` with the declaring team.
 
     ``played`` is false for a hand not on the board (docs/rules.md §1 Not on the
     board); ``team_dix_only[t]`` says team ``t``'s meld is one or two dix only.
     """
-    us = declarer % 2
-    them = 1 - us
-    scores = [0, 0]
-    if played:
-        saved = not rules.save_meld_needs_trick or tricks[them] > 0 or team_dix_only[them]
-        scores[them] = tricks[them] + (team_meld[them] if saved else 0)
-        made = took_all if moon else team_meld[us] + tricks[us] >= contract
-    else:
-        made = False
-        scores[them] = team_meld[them]
-    if moon and made:
-        scores[us] = 1000 // rules.unit
-    elif made:
-        scores[us] = team_meld[us] + tricks[us]
-    else:
-        kept = 0 if rules.set_forfeits_meld else team_meld[us]
-        if rules.set_penalty == "chips":
-            scores[us] = kept
-            scores[them] += contract
-        elif rules.set_penalty == "shortfall" and not moon:
-            # 002: lose only what fell short; a throw-in with meld enough loses nothing
-            scores[us] = -max(0, contract - team_meld[us] - tricks[us])
-        else:
-            scores[us] = kept - contract
-    return scores[0], scores[1]
+    first, second = score_hand(rules, declarer % 2, contract, team_meld, tricks,
+                               team_dix_only, played, moon, took_all).scores
+    return first, second
 
 
 def player_scores(rules: Rules, declarer: int, contract: int, meld: Sequence[int],
@@ -212,21 +192,7 @@ def player_scores(rules: Rules, declarer: int, contract: int, meld: Sequence[int
                   ) -> tuple[int, ...]:
     """Each player's score for a three-handed hand, as :class:`~pinochlekit.Game`
     scores it (docs/rules.md §3; ``tricks`` include the set-aside cards' points)."""
-    scores = []
-    for seat in range(len(meld)):
-        if seat == declarer:
-            if played and meld[seat] + tricks[seat] >= contract:
-                scores.append(meld[seat] + tricks[seat])
-            elif rules.set_penalty == "shortfall":
-                scores.append(-max(0, contract - meld[seat] - tricks[seat]))
-            else:
-                scores.append((0 if rules.set_forfeits_meld else meld[seat]) - contract)
-        elif not played:
-            scores.append(meld[seat])
-        else:
-            saved = not rules.save_meld_needs_trick or tricks[seat] > 0 or dix_only[seat]
-            scores.append(tricks[seat] + (meld[seat] if saved else 0))
-    return tuple(scores)
+    return score_hand(rules, declarer, contract, meld, tricks, dix_only, played).scores
 
 
 def _team_melds(points: Sequence[int], dix_only: Sequence[bool]) -> tuple[list[int], list[bool]]:
@@ -438,9 +404,9 @@ def _round_score(start: Start, state: PlayState, team: int, played: bool,
         each = player_scores(start.rules, start.declarer, start.contract, state.team_meld,
                              state.team_dix_only, tricks, played)
         return each[team] - (sum(each) - each[team]) // 2
-    scores = hand_scores(start.rules, start.declarer, start.contract, state.team_meld,
-                         state.team_dix_only, state.trick_points, played, start.moon,
-                         state.took_all)
+    scores = score_hand(start.rules, start.declarer % 2, start.contract, state.team_meld,
+                        state.trick_points, state.team_dix_only, played, start.moon,
+                        state.took_all).scores
     return scores[team] - scores[1 - team]
 
 

@@ -1,0 +1,99 @@
+"""Every game deals the same cards from the same seed as before the deal became one
+routine (docs/rules.md §1 Deal, §3, §4; docs/rules.md "Deals and seeds").
+
+``snapshots/deals_recorded.json`` was written by the dealing code of the time
+(the four-handed ``deal``, the three-handed ``deal_with_widow`` and the
+two-handed game's own loop, checked then against the web's ``dealt_cards``): for
+each table size, the first eight deals written out and the SHA-256 of the first
+1,000. Saved games and the fair-deal check depend on these cards, so neither
+may change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from pinochlekit import Game, TwoHandedGame
+from pinochlekit import native as _accel
+from pinochlekit.engine.deals import deal, deal_cards, deal_seed
+from pinochlekit.web.dealing import dealt_cards
+
+RECORDED = json.loads((Path(__file__).parent / "snapshots" / "deals_recorded.json").read_text())
+PRESETS = {4: "pagat", 3: "three", 2: "two"}
+
+
+@contextmanager
+def pure_python() -> Iterator[None]:
+    """Deal on the pure-Python path instead of the C one."""
+    saved = _accel.table
+    _accel.table = None
+    try:
+        yield
+    finally:
+        _accel.table = saved
+
+
+def engine_text(players: int, i: int) -> str:
+    """Deal ``i`` of the recording as the game deals it: the hands, then the widow
+    (three hands) or the turn-up and the stock in order (two hands)."""
+    seed, dealer = f"recorded-{players}-{i}", i % players
+    if players == 2:
+        two = TwoHandedGame.new("two", seed=seed, dealer=dealer)
+        first, second, stock = two.dealt
+        return f"{first} / {second} | {' '.join(str(c) for c in stock)}"
+    game = Game.new(PRESETS[players], seed=seed, dealer=dealer)
+    widow = "" if players == 4 else str(game._widow)  # the widow before it is turned up
+    return " / ".join(map(str, game.dealt)) + " | " + widow
+
+
+def web_text(players: int, i: int) -> str:
+    """The same deal as the web's fair-deal check computes it from the deal seed."""
+    dealt = dealt_cards(deal_seed(f"recorded-{players}-{i}", 0), i % players, players)
+    return " / ".join(dealt.hands) + " | " + dealt.rest
+
+
+def digest(texts: list[str]) -> str:
+    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_games_deal_the_recorded_cards(players: int) -> None:
+    recorded = RECORDED[str(players)]
+    texts = [engine_text(players, i) for i in range(1000)]
+    assert texts[:8] == recorded["first"]
+    assert digest(texts) == recorded["sha256_of_1000"]
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_fair_deal_check_deals_the_recorded_cards(players: int) -> None:
+    recorded = RECORDED[str(players)]
+    texts = [web_text(players, i) for i in range(1000)]
+    assert texts[:8] == recorded["first"]
+    assert digest(texts) == recorded["sha256_of_1000"]
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_pure_python_deals_the_recorded_cards(players: int) -> None:
+    with pure_python():
+        texts = [engine_text(players, i) for i in range(8)]
+    assert texts == RECORDED[str(players)]["first"]
+
+
+def test_one_routine_shapes_every_deal() -> None:
+    """The hands, widow and stock of :func:`deal_cards` are the whole deck, with the
+    widow after the first round (docs/rules.md §3) and the stock in deck order."""
+    seed = deal_seed("shape", 3)
+    assert deal_cards(seed, 1).hands == deal(seed, 1)
+    three = deal_cards(seed, 2, 3, 15, widow=3)
+    two = deal_cards(seed, 0, 2, 12)
+    assert [len(h) for h in three.hands] == [15, 15, 15] and len(three.widow) == 3
+    assert [len(h) for h in two.hands] == [12, 12] and len(two.stock) == 24
+    for dealt in (three, two):
+        kinds = sorted([int(c) for h in dealt.hands for c in h] + [*dealt.widow, *dealt.stock])
+        assert kinds == sorted(k for k in range(24) for _ in range(2))
