@@ -11,12 +11,12 @@ from test_tui import SIZE, human_move, settle
 
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import Session
-from pinochlekit.tui.store import Store
+from pinochlekit.tui.store import GameStore
 
 
 def test_v_reviews_the_last_finished_hand(tmp_path: Path) -> None:
     async def test() -> None:
-        store = Store(tmp_path / "games.sqlite3")
+        store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("pagat", seed=12, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         app.review_time = 0.05
