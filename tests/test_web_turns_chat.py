@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from web_helpers import Client, Message, choose, join, new_table, request, serve
 
 from pinochlekit.web.process import ServerProcess
-from tests.web_helpers import Client, Message, choose, join, new_table, request, serve
 
 
 @pytest.fixture(scope="module")
