@@ -97,7 +97,8 @@ def test_chat_is_limited_escaped_refused_in_a_flood_and_kept(tmp_path: Path) -> 
             assert ann.wait(lambda m: m["type"] == "error")["code"] == "bad_message"
         for n in range(4):  # one was sent above: five in ten seconds
             ann.send({"type": "chat", "text": f"message {n}"})
-            bob.wait(lambda m, n=n: m["type"] == "chat" and m["message"]["text"] == f"message {n}")
+            text = f"message {n}"
+            bob.wait(lambda m: m["type"] == "chat" and m["message"]["text"] == text)  # noqa: B023
         ann.send({"type": "chat", "text": "one too many"})
         flood = ann.wait(lambda m: m["type"] == "error")
         assert flood["code"] == "chat_flood" and "at most 5" in flood["message"]
