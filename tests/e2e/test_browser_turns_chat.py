@@ -10,14 +10,10 @@ import time
 from playwright.sync_api import Browser, Page
 
 from pinochlekit.web.process import ServerProcess
-from tests.e2e.test_browser import (  # noqa: F401 (the fixtures)
-    browser,
-    click,
-    create_table,
-    server,
-    take_turn,
-    watch_errors,
-)
+
+from .test_browser import browser, click, server, take_turn, watch_errors
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
