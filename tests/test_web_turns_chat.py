@@ -169,3 +169,70 @@ def test_undo_is_refused_with_words_where_another_person_sits(server: ServerProc
     assert bob.wait(lambda m: m["type"] == "error")["code"] == "no_undo"
     ann.close()
     bob.close()
+
+
+def claim_turn(ann: Client, first: Message | None = None) -> Message:
+    """Play (bidding whenever possible) until Ann's side declares and it is her turn
+    in the last six tricks; ``first``: a message received already, looked at first."""
+    def ready(m: Message) -> bool:
+        if not is_state(m) or m["view"]["to_act"] != 0 or m["view"]["phase"] != "play":
+            return False
+        view = m["view"]
+        return (view["declarer"] is not None and view["declarer"] % 2 == 0
+                and not view["moon"] and max(view["hand_sizes"]) <= 6)
+
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline
+        message = first if first is not None else ann.recv()
+        first = None
+        if ready(message):
+            return message
+        if ann.my_move(message):
+            ann.act(choose(message, bidder=True))
+
+
+def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) -> None:
+    """Hand after hand, Ann's side claims once in the last six tricks: a sure claim
+    (the solver's) is played out and the other side takes nothing more; an unsure
+    one is refused, and a second claim in that hand too. Both are seen (a high
+    target: the game lasts until then)."""
+    table = new_table(server, "pagat(target=10000)", ["open", "simple", "simple", "simple"])
+    ann = Client(server, table, join(server, table, 0, "Ann"), strict=False)
+    seen: set[str] = set()
+    last: Message | None = None
+    while len(seen) < 2:
+        turn = claim_turn(ann, last)
+        before = turn["view"]["trick_points"]
+        hand = turn["view"]["hand_number"]
+        ann.send({"type": "claim"})
+        answer = ann.wait(lambda m: m["type"] == "error" or (
+            is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim"))
+        if answer["type"] == "error":  # not sure: refused, and once per hand
+            assert answer["code"] == "claim_refused" and "plays on" in answer["message"]
+            ann.send({"type": "claim"})
+            again = ann.wait(lambda m: m["type"] == "error")
+            assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
+            seen.add("refused")
+        else:  # played out to the end of the hand: the other side takes nothing more
+            done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)  # noqa: B023
+            result = done["hands"][hand - 1]
+            assert result["trick_points"][1] == before[1]
+            assert result["trick_points"][0] > before[0]
+            seen.add("played out")
+        # on to the next hand (the claim_turn loop plays this one to its end)
+        last = ann.wait(lambda m: is_state(m)
+                        and m["view"]["hand_number"] > hand, play=True)  # noqa: B023
+    ann.close()
+
+
+def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProcess) -> None:
+    table = new_table(server, "two", ["open", "simple"])
+    ann = Client(server, table, join(server, table, 0, "Ann"), strict=False)
+    ann.my_turn()
+    ann.send({"type": "claim"})
+    refused = ann.wait(lambda m: m["type"] == "error")
+    assert refused["code"] == "no_claim" and "four-handed" in refused["message"]
+    ann.send({"type": "claim_answer", "accept": True})
+    assert ann.wait(lambda m: m["type"] == "error")["code"] == "no_claim"
+    ann.close()

@@ -813,9 +813,12 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
         assert inside(replay.locator(button).bounding_box(), PHONE)
     replay.get_by_role("button", name="Last step").click()
     result = replay.locator("#result").inner_text()
-    tricks = result.split("tricks ")[1].split(",")[0]
+    # scores labelled by side with a true minus, never "−470 – 600"
+    tricks = result.split("Tricks: ")[1].split(". ")[0]
+    assert re.fullmatch(r".+ & .+ −?\d+, .+ & .+ −?\d+", tricks), tricks
+    assert " – " not in result and "-" not in result.split("Deal seed")[0], result
     board = replay.locator("#board").inner_text()
-    assert f"trick points {tricks}" in board, (board, result)
+    assert f"trick points: {tricks}" in board, (board, result)
     if outcome in ("made", "set", "shot the moon"):
         # the final trick was held in the middle before the summary came
         assert "The last trick of the hand." in captions, captions

@@ -485,6 +485,10 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             await table.chat(client.seat, data.get("text"), client)
         elif kind == "undo":  # docs/web.md "Undo"
             await table.undo(client.seat)
+        elif kind == "claim":  # docs/web.md "Claim"
+            await table.claim(client.seat)
+        elif kind == "claim_answer":
+            await table.answer_claim(client.seat, data.get("accept"))
         elif kind == "ping":
             client.push({"type": "pong"})
         elif kind == "state":
@@ -493,7 +497,8 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
-                                    "hint, chat, undo, rematch, fill, seed, state or ping")
+                                    "hint, chat, undo, claim, claim_answer, rematch, fill, seed, "
+                                    "state or ping")
     except RejectedError as error:
         return error.code, str(error)
     except Exception:  # a bug must not take the table or the server down

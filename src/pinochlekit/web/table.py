@@ -31,6 +31,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase
 from pinochlekit.players import Player, make_player
+from pinochlekit.web.claim import best_play, claim_is_sure, claimable
 from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
@@ -54,6 +55,8 @@ HUMAN = "human"
 RETRY_MAX = 8.0
 #: The actor of a stand-in's move made because the person's turn timer ran out.
 TIMEOUT = "timeout"
+#: The actor of the moves that play out an accepted claim (docs/web.md "Claim").
+CLAIM = "claim"
 #: What spectators may do with a table's chat.
 SPECTATOR_CHAT = ("none", "read", "write")
 #: The turn timer's bounds in seconds (0 switches it off).
@@ -211,6 +214,10 @@ class Table:
         self.changes = 0
         # the chat (docs/web.md "Chat"): every message, and each sender's recent times
         self.chat_log: list[dict[str, Any]] = []
+        # a claim waiting for answers, or declined (docs/web.md "Claim"): seat, ply,
+        # the seats still to answer, who declined; and the hands claimed in already
+        self._claim: dict[str, Any] | None = None
+        self._claimed: set[tuple[int, int]] = set()
         self._chat_times: dict[Any, deque[float]] = {}
 
     # -- building ----------------------------------------------------------------
@@ -323,7 +330,7 @@ class Table:
     def _build_state(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat,
                                    "fair": self.fair(), "timer": None,
-                                   "undo": self.can_undo(seat)}
+                                   "undo": self.can_undo(seat), "claim": self.claim_info()}
         game = self.game
         if game is None:
             message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
@@ -684,6 +691,92 @@ class Table:
             for conn in self.connections():
                 if self.chat_allowed(conn.seat):
                     conn.push({"type": "chat", "message": entry})
+
+    # -- claims (docs/web.md "Claim") -------------------------------------------
+
+    def claim_info(self) -> dict[str, Any] | None:
+        """The claim of the current turn: who claims, who must still answer, who
+        declined (null once a card is played)."""
+        game = self.game
+        claim = self._claim
+        if claim is None or game is None or claim["ply"] != len(game.actions) \
+                or claim["game_no"] != len(self.games) - 1:
+            return None
+        return {"seat": claim["seat"], "waiting": list(claim["waiting"]),
+                "declined": claim["declined"]}
+
+    async def claim(self, seat: int | None) -> None:
+        """The declarer's side claims the rest of the hand on its turn. The exact
+        solver checks it (:func:`pinochlekit.web.claim.claim_is_sure`): one claim per
+        hand; an unsure one is refused and the hand plays on. A sure one waits for
+        each person of the other side to accept (computers do), then is played out."""
+        if seat is None:
+            raise RejectedError("spectator", "spectators cannot claim")
+        async with self.lock:
+            self._check_open()
+            game = self.game
+            why = "the game starts when every seat is taken" if game is None \
+                else claimable(game, seat)
+            if why is None and self.claim_info() is not None:
+                why = "a claim is already waiting for answers"
+            assert game is not None or why is not None
+            hand = (len(self.games) - 1, game.hand_number if game is not None else 0)
+            if why is None and hand in self._claimed:
+                why = "one claim per hand: the hand plays on"
+            if why is not None:
+                raise RejectedError("no_claim", why)
+            assert isinstance(game, Game)
+            self._claimed.add(hand)
+            if not claim_is_sure(game, seat):
+                raise RejectedError("claim_refused", "the claim is not sure: the other "
+                                    "side can still take points against it; the hand "
+                                    "plays on")
+            waiting = [s.number for s in self.seats if s.number % 2 != seat % 2
+                       and s.is_human and not s.standin]
+            self._claim = {"seat": seat, "ply": len(game.actions), "game_no": hand[0],
+                           "waiting": waiting, "declined": None}
+            if not waiting:
+                await self._play_out(game)
+            else:
+                self._states.clear()
+                self.broadcast()
+        self.kick()
+
+    async def answer_claim(self, seat: int | None, accept: Any) -> None:
+        """A person of the other side accepts the claim (when the last one does, the
+        hand is played out) or declines it (the hand plays on)."""
+        if not isinstance(accept, bool):
+            raise RejectedError("bad_message", "a claim answer needs 'accept': true or false")
+        async with self.lock:
+            self._check_open()
+            info = self.claim_info()
+            if info is None or seat not in info["waiting"]:
+                raise RejectedError("no_claim", "there is no claim waiting for your answer")
+            claim = self._claim
+            assert claim is not None and seat is not None
+            if not accept:
+                claim["waiting"], claim["declined"] = [], self.seats[seat].name
+                self._states.clear()
+                self.broadcast()
+                return
+            claim["waiting"].remove(seat)
+            game = self.game
+            if not claim["waiting"] and isinstance(game, Game):
+                await self._play_out(game)
+            else:
+                self._states.clear()
+                self.broadcast()
+        self.kick()
+
+    async def _play_out(self, game: Game) -> None:
+        """Play the rest of the hand by the solver, each side for itself (the lock is
+        held): ordinary plays, stored and broadcast one by one."""
+        self._claim = None
+        hand = game.hand_number
+        while game.phase is Phase.PLAY and game.hand_number == hand \
+                and game.to_act is not None:
+            seat = game.to_act
+            await self._commit(game, seat, str(best_play(game)), CLAIM)
 
     # -- undo (docs/web.md "Undo") ---------------------------------------------
 

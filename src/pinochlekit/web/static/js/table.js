@@ -542,6 +542,7 @@ function actButton(text, action, label = null) {
 /** The last action in words; a stand-in's move after the person's time ran out says so. */
 function lastActionText(last) {
   const who = seatName(state.table, last.seat);
+  if (last.actor === "claim") return `${who} (claim played out): ${peopleText(last.action)}`;
   if (last.actor === "timeout") {
     return `${who}'s time ran out: ${state.table.settings.standin} played for ${last.seat === mySeat ? "you" : "them"}: ${peopleText(last.action)}`;
   }
@@ -591,6 +592,7 @@ function renderCenter() {
     if (mySeat !== null) controls.append(button("Rematch", () => send({ type: "rematch" })));
     return;
   }
+  if (state.claim) controls.append(claimBox(state.claim));
   if (state.undo) {
     const b = button("Undo my last move", () => send({ type: "undo" }),
       "Undo my last move (key u): only before the next player acts");
@@ -659,6 +661,14 @@ function renderCenter() {
     controls.append(meldTurn(view));
   } else if (view.phase === "play") {
     if (!view.trick.length && !view.tricks.length) controls.append(el("p", "Your lead."));
+    // docs/web.md "Claim": the declarer's side, four-handed, in the last six tricks
+    if (players() === 4 && view.declarer !== null && view.declarer % 2 === mySeat % 2 && !view.moon
+        && Math.max(...view.hand_sizes) <= 6 && !state.claim) {
+      const b = button("Claim the rest", () => send({ type: "claim" }),
+        "Claim the rest of the hand: the server checks that your side takes every point left");
+      b.title = "Your side takes every point left whatever the others play: the server checks it, once per hand";
+      controls.append(b);
+    }
     for (const action of legal.actions.filter((a) => !a.startsWith("play"))) {
       if (action === "throw in") {
         const b = button("Throw in (concede)", () => confirmThrowIn());
@@ -679,6 +689,26 @@ function renderCenter() {
     ask.disabled = hintAsked || !!hint;
     controls.append(ask);
   }
+}
+
+/** A claim at the table: who claims, and for a person of the other side Accept or
+ * Play on (docs/web.md "Claim"). */
+function claimBox(claim) {
+  const box = el("div", "", "claim");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "Claim");
+  const who = claim.seat === mySeat ? "You claim" : `${seatName(state.table, claim.seat)} claims`;
+  if (claim.declined) {
+    box.append(el("p", `${claim.declined} declined the claim: the hand plays on.`));
+    return box;
+  }
+  const waiting = claim.waiting.map((s) => seatName(state.table, s)).join(" and ");
+  box.append(el("p", `${who} the rest of the hand (checked: sure). Waiting for ${waiting}.`));
+  if (claim.waiting.includes(mySeat)) {
+    box.append(button("Accept the claim", () => send({ type: "claim_answer", accept: true })),
+      button("Play on", () => send({ type: "claim_answer", accept: false })));
+  }
+  return box;
 }
 
 /** Throwing in cannot be undone: ask first (the dialog names what it costs). */
