@@ -189,3 +189,38 @@ def test_history_scores_read_as_a_person_says_them(server: ServerProcess,
                      r"East \(simple\) [+−]?\d+; totals: ", text), text
     assert " – " not in text and "-" not in text.replace("Hand 1:", ""), text
     page.close()
+
+
+def test_claim_the_rest_is_checked_and_played_out_or_refused(server: ServerProcess,
+                                                            browser: Browser) -> None:
+    """docs/web.md "Claim": Ann bids whenever she may; once her side declares and
+    the last six tricks come, *Claim the rest* shows on her turn; clicked, the hand
+    is played out ("claim played out") or the claim is refused in words."""
+    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    errors = watch_errors(page)
+    create_with(page, server, ["simple", "simple", "simple"])
+    claim = page.get_by_role("button", name=re.compile("^Claim the rest"))
+    deadline = time.monotonic() + 240
+    while not claim.count():
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():
+            click(page.get_by_role("button", name="Continue"))
+            continue
+        if page.locator("#controls").get_by_role("button", name="Rematch").count():
+            click(page.locator("#controls").get_by_role("button", name="Rematch"))
+            continue
+        bids = page.locator("#controls .bidding button[data-action^='bid ']")
+        if bids.count():
+            click(bids.first)
+        elif not take_turn(page):
+            page.wait_for_timeout(50)
+    click(claim)
+    page.wait_for_function(
+        "document.querySelector('#error').textContent.includes('the claim is not sure')"
+        " || document.querySelector('#last-action').textContent.includes('claim played out')"
+        " || !!document.querySelector('#summary[open]')", timeout=15000)
+    said = page.locator("#error").inner_text()
+    if said:
+        assert "the hand plays on" in said, said
+    assert not errors, errors
+    page.close()
