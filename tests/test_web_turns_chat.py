@@ -236,3 +236,16 @@ def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProce
     ann.send({"type": "claim_answer", "accept": True})
     assert ann.wait(lambda m: m["type"] == "error")["code"] == "no_claim"
     ann.close()
+
+
+def test_undo_at_a_two_handed_table_of_one_computer(server: ServerProcess) -> None:
+    table = new_table(server, "two", ["open", "simple"], pace=3)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    mine = ann.my_turn()
+    ann.act(choose(mine))
+    after = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"] + 1)
+    assert after["undo"]
+    ann.send({"type": "undo"})
+    back = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"])
+    assert back["view"]["hand"] == mine["view"]["hand"] and back["view"]["to_act"] == 0
+    ann.close()
