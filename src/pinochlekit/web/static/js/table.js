@@ -736,7 +736,8 @@ function renderHint() {
   head.append(el("strong", `Hint (${hint.level}): `), named);
   const why = el("details", "", "hint-why");
   const numbers = el("ul", "", "hint-text small");
-  for (const line of reasons) numbers.append(el("li", line));
+  // no option weighed (a single legal action): the explanation as the player gave it
+  for (const line of reasons.length ? reasons : [peopleText(hint.text)]) numbers.append(el("li", line));
   why.append(el("summary", "why"), numbers);
   box.append(head, why);
   const [verb, ...rest] = hint.action.split(" ");
