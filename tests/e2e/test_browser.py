@@ -608,7 +608,13 @@ def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: B
     action = panel.locator(".hint-action span").get_attribute("data-action") or ""
     shown = panel.locator(".hint-action span").inner_text()
     assert action.startswith(("pass", "bid ", "trump ")), action
-    assert (panel.locator(".hint-text").text_content() or "").startswith(shown + ":")
+    # one sentence in words first (docs/web.md "Hints"): "Bid 280, naming ♣ clubs: …",
+    # whole numbers with a true minus; the weighed options behind "why", one a line
+    verb = action.split()[0]
+    assert shown.startswith(verb[0].upper() + verb[1:]), shown
+    assert not re.search(r"\d\.\d|-\d", shown), shown
+    lines = panel.locator(".hint-text li").all_text_contents()
+    assert lines and all("on average" in line for line in lines), lines
     marked = page.locator("#controls .hinted")
     assert marked.count() == 1
     if marked.get_attribute("id") == "bid-amount":  # a bid above the quick buttons
@@ -639,8 +645,7 @@ def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: B
         page.wait_for_function("document.querySelector('#hint-panel').hidden")
     assert action.startswith("play "), action
     shown = panel.locator(".hint-action span").inner_text()
-    assert re.fullmatch(r"play (10|[9JQKA])[♠♥♦♣]", shown), shown  # K♦ 10♣, not KD TC
-    assert (panel.locator(".hint-text").text_content() or "").startswith(shown + ":")
+    assert re.match(r"Play (10|[9JQKA])[♠♥♦♣]: \w", shown), shown  # K♦ 10♣, not KD TC
     card = page.locator("#hand button.hinted")
     assert card.count() == 1
     assert card.get_attribute("data-card") == action.split()[1]
@@ -808,9 +813,12 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
         assert inside(replay.locator(button).bounding_box(), PHONE)
     replay.get_by_role("button", name="Last step").click()
     result = replay.locator("#result").inner_text()
-    tricks = result.split("tricks ")[1].split(",")[0]
+    # scores labelled by side with a true minus, never "−470 – 600"
+    tricks = result.split("Tricks: ")[1].split(". ")[0]
+    assert re.fullmatch(r".+ & .+ −?\d+, .+ & .+ −?\d+", tricks), tricks
+    assert " – " not in result and "-" not in result.split("Deal seed")[0], result
     board = replay.locator("#board").inner_text()
-    assert f"trick points {tricks}" in board, (board, result)
+    assert f"trick points: {tricks}" in board, (board, result)
     if outcome in ("made", "set", "shot the moon"):
         # the final trick was held in the middle before the summary came
         assert "The last trick of the hand." in captions, captions

@@ -26,7 +26,17 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.players import PLAYERS
 from pinochlekit.private import private_dir
 from pinochlekit.web.storage import TableStore
-from pinochlekit.web.table import OPEN, RejectedError, Table, TableSettings, computer_name
+from pinochlekit.web.table import (
+    OPEN,
+    SPECTATOR_CHAT,
+    TURN_TIME_MAX,
+    TURN_TIME_MIN,
+    RejectedError,
+    Table,
+    TableSettings,
+    clean_text,
+    computer_name,
+)
 
 __all__ = ["FairPool", "Hub", "clean_text", "default_db_url"]
 
@@ -49,18 +59,6 @@ def computer_levels(players: int = 4) -> list[str]:
     ['random', 'simple', 'easy', 'standard', 'pro', 'expert']
     """
     return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
-
-
-def clean_text(text: str) -> str:
-    r"""A display name or table title as shown to everyone: only printable characters
-    (no NUL or other control character, no bidirectional override or isolate, no
-    zero-width character: all of them are unprintable format or control characters),
-    runs of white space as one space (docs/web.md "Security and limits").
-
-    >>> clean_text("  Club\u202e night\u200b\x00 ")
-    'Club night'
-    """
-    return " ".join("".join(c for c in text if c.isprintable()).split())
 
 
 def default_db_url() -> str:
@@ -204,6 +202,7 @@ class Hub:
                 try:
                     table = Table.from_row(row, self.db, self._compute_for(table_id))
                     table.min_pace = self.min_pace
+                    table.chat_log = await self.db("load_chat", table_id)
                 except (PinochleError, ValueError):  # a damaged record: say so, go on
                     log.exception("table %s cannot be rebuilt from the database", table_id)
                     return None
@@ -213,7 +212,8 @@ class Hub:
 
     async def create(self, title: str, rules: str, seats: list[str] | None, grace: float,
                      pace: float, standin: str, hints: bool = True,
-                     client: str = "") -> Table:
+                     client: str = "", turn_time: float = 0.0,
+                     spectator_chat: str = "none") -> Table:
         """A new table; :class:`RejectedError` with a clear message for bad settings.
 
         ``seats`` gives a kind per seat (``open`` or a computer level), as many as
@@ -221,6 +221,8 @@ class Hub:
         docs/rules.md §4); ``None``: the first open, the others ``standard``. ``client``
         (its address) may create :attr:`creates` tables per :attr:`create_window`, and
         its tables share the computer threads fairly with other clients'.
+        ``turn_time``: seconds per person's decision before the stand-in acts (0: no
+        timer); ``spectator_chat``: ``none``, ``read`` or ``write``.
         """
         try:
             parsed = Rules.from_string(rules or "pagat")
@@ -246,13 +248,20 @@ class Hub:
         if standin not in levels:
             raise RejectedError("bad_settings", f"standin: one of {', '.join(levels)} "
                                  f"for this game")
+        if turn_time and not TURN_TIME_MIN <= turn_time <= TURN_TIME_MAX:
+            raise RejectedError("bad_settings", f"turn_time: 0 (no timer) or {TURN_TIME_MIN:g} "
+                                 f"to {TURN_TIME_MAX:g} seconds, not {turn_time:g}")
+        if spectator_chat not in SPECTATOR_CHAT:
+            raise RejectedError("bad_settings", "spectator_chat: one of "
+                                 f"{', '.join(SPECTATOR_CHAT)}")
         self._allow_create(client)
         if await self.db("count_tables") >= self.max_tables:
             await self.sweep()  # expired tables make room
         if await self.db("count_tables") >= self.max_tables:
             raise RejectedError("full", f"this server already holds {self.max_tables} tables")
         table_id = secrets.token_urlsafe(6)
-        settings = TableSettings(str(parsed), grace, pace, standin, hints)
+        settings = TableSettings(str(parsed), grace, pace, standin, hints, turn_time,
+                                 spectator_chat)
         title = clean_text(title)[:60] or "Pinochle table"  # filtered like a name
         stored = settings.to_dict()
         names = ["" if kind == OPEN else computer_name(kind) for kind in seats]

@@ -87,6 +87,9 @@ class CreateTable(BaseModel):
     pace: float = Field(0.8, ge=0, le=10)
     standin: str = Field("standard", max_length=40)
     hints: bool = True  # whether seated people may ask for hints (docs/web.md "Hints")
+    # seconds per decision before the stand-in acts, 0: no timer (docs/web.md "Turn timer")
+    turn_time: float = Field(0.0, ge=0, le=600)
+    spectator_chat: str = Field("none", max_length=10)  # none, read or write ("Chat")
 
 
 class JoinSeat(BaseModel):
@@ -259,7 +262,8 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         client = request.client.host if request.client is not None else ""
         try:
             table = await hub().create(body.title, body.rules, body.seats, body.grace,
-                                       body.pace, body.standin, body.hints, client)
+                                       body.pace, body.standin, body.hints, client,
+                                       body.turn_time, body.spectator_chat)
         except RejectedError as error:
             status = {"full": 503, "too_many": 429}.get(error.code, 400)
             return rejected(error, status)
@@ -310,7 +314,10 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         table = await hub().get(table_id)
         if table is None:
             return not_found(table_id)
-        return JSONResponse(table_history(table))
+        history = table_history(table)
+        # the chat is in the (public) history only where spectators may read it
+        history["chat"] = table.chat_log if table.chat_allowed(None) else None
+        return JSONResponse(history)
 
     @app.get("/api/tables/{table_id}/games/{game_no}/hands/{hand}")
     async def replay(table_id: str, game_no: int, hand: int) -> JSONResponse:
@@ -474,6 +481,14 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
         elif kind == "seed":  # a browser's contribution to the next game's deals
             await table.contribute(client.seat, data.get("value"))
             client.push({"type": "seeded", "game_no": len(table.games)})
+        elif kind == "chat":  # docs/web.md "Chat"
+            await table.chat(client.seat, data.get("text"), client)
+        elif kind == "undo":  # docs/web.md "Undo"
+            await table.undo(client.seat)
+        elif kind == "claim":  # docs/web.md "Claim"
+            await table.claim(client.seat)
+        elif kind == "claim_answer":
+            await table.answer_claim(client.seat, data.get("accept"))
         elif kind == "ping":
             client.push({"type": "pong"})
         elif kind == "state":
@@ -482,7 +497,8 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
-                                    "hint, rematch, fill, seed, state or ping")
+                                    "hint, chat, undo, claim, claim_answer, rematch, fill, seed, "
+                                    "state or ping")
     except RejectedError as error:
         return error.code, str(error)
     except Exception:  # a bug must not take the table or the server down

@@ -81,6 +81,15 @@ _SCHEMA = (
         seat INTEGER NOT NULL,
         value TEXT NOT NULL,
         PRIMARY KEY (table_id, game_no, seat))""",
+    # the table's chat (docs/web.md "Chat"): kept with the table, shown in its history
+    """CREATE TABLE IF NOT EXISTS web_chat (
+        table_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        seat INTEGER,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, n))""",
 )
 
 
@@ -405,6 +414,28 @@ class TableStore:
             "SELECT 1 FROM web_actions WHERE table_id = ? AND game_no = ? AND ply = ? "
             "AND seat = ? AND action = ?", (table_id, game_no, ply, seat, action)))
 
+    def remove_last_action(self, table_id: str, game_no: int, ply: int) -> None:
+        """Delete action ``ply`` of a game, the last one (a person's undo at a table
+        whose other seats are all computers: docs/web.md "Undo")."""
+        self._write([("DELETE FROM web_actions WHERE table_id = ? AND game_no = ? "
+                      "AND ply = ?", (table_id, game_no, ply))])
+
+    def add_chat(self, table_id: str, n: int, seat: int | None, name: str, text: str,
+                 at: float) -> None:
+        """Store chat message ``n`` (from 0) of a table; ``seat`` None: a spectator."""
+        self._write([("INSERT INTO web_chat (table_id, n, seat, name, text, at) "
+                      "VALUES (?, ?, ?, ?, ?, ?)", (table_id, n, seat, name, text, at))],
+                    done=("SELECT 1 FROM web_chat WHERE table_id = ? AND n = ?",
+                          (table_id, n)))
+
+    def load_chat(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's chat messages in order: n, seat, name, text, at."""
+        return [{"n": int(n), "seat": None if seat is None else int(seat), "name": str(name),
+                 "text": str(text), "at": float(at)}
+                for n, seat, name, text, at in self._read(
+                    "SELECT n, seat, name, text, at FROM web_chat WHERE table_id = ? "
+                    "ORDER BY n", (table_id,))]
+
     def load_table(self, table_id: str) -> TableRow | None:
         """A stored table with its seats, games and actions, or None."""
         rows = self._read("SELECT id, title, settings, created, status FROM web_tables "
@@ -502,6 +533,7 @@ class TableStore:
         False if there is no such table."""
         return self._write([
             ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_chat WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_games WHERE table_id = ?", (table_id,)),

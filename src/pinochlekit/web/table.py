@@ -17,6 +17,7 @@ import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -30,12 +31,14 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase
 from pinochlekit.players import Player, make_player
+from pinochlekit.web.claim import best_play, claim_is_sure, claimable
 from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
 
-__all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "token_hash"]
+__all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "clean_text",
+           "token_hash"]
 
 #: A game at a table: four- or three-handed (:class:`Game`, docs/rules.md §1-3) or
 #: two-handed (:class:`TwoHandedGame`, docs/rules.md §4); :func:`pinochlekit.engine.games.new_game`
@@ -50,6 +53,35 @@ QUICK_LEVELS = frozenset({"random", "simple", "easy"})
 HUMAN = "human"
 #: The longest pause, in seconds, before a computer's failed move is tried again.
 RETRY_MAX = 8.0
+#: The actor of a stand-in's move made because the person's turn timer ran out.
+TIMEOUT = "timeout"
+#: The actor of the moves that play out an accepted claim (docs/web.md "Claim").
+CLAIM = "claim"
+#: What spectators may do with a table's chat.
+SPECTATOR_CHAT = ("none", "read", "write")
+#: The turn timer's bounds in seconds (0 switches it off).
+TURN_TIME_MIN, TURN_TIME_MAX = 3.0, 600.0
+#: A chat message's most characters, after cleaning (docs/web.md "Chat").
+CHAT_LENGTH = 200
+#: Chat messages one sender may send per :data:`CHAT_WINDOW` seconds.
+CHAT_RATE, CHAT_WINDOW = 5, 10.0
+#: Chat messages a table keeps at most (stored and in memory); past it, chat is refused.
+CHAT_MAX = 2000
+#: Chat messages a client receives when it connects (the newest).
+CHAT_SHOWN = 100
+
+
+def clean_text(text: str) -> str:
+    r"""A display name, table title or chat message as shown to everyone: only
+    printable characters (no NUL or other control character, no bidirectional
+    override or isolate, no zero-width character: all of them are unprintable format
+    or control characters), runs of white space as one space (docs/web.md "Security
+    and limits").
+
+    >>> clean_text("  Club\u202e night\u200b\x00 ")
+    'Club night'
+    """
+    return " ".join("".join(c for c in text if c.isprintable()).split())
 
 
 def token_hash(token: str) -> str:
@@ -75,19 +107,26 @@ class TableSettings:
     pace: float = 0.8  # seconds a computer waits before each move, so people can follow
     standin: str = "standard"  # the level that plays for an absent player
     hints: bool = True  # whether a seated person may ask for a hint (docs/web.md "Hints")
+    # seconds a person has for each decision before the stand-in acts (0: no timer;
+    # docs/web.md "Turn timer")
+    turn_time: float = 0.0
+    # what spectators may do with the chat: "none", "read" or "write" (docs/web.md "Chat")
+    spectator_chat: str = "none"
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored and sent."""
         return {"rules": self.rules, "grace": self.grace, "pace": self.pace,
-                "standin": self.standin, "hints": self.hints}
+                "standin": self.standin, "hints": self.hints, "turn_time": self.turn_time,
+                "spectator_chat": self.spectator_chat}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
         """Settings read back from the store (a table stored before hints existed
-        has them on)."""
+        has them on; one stored before the timer and the chat has neither)."""
         return cls(str(data.get("rules", "pagat")), float(data.get("grace", 60.0)),
                    float(data.get("pace", 0.8)), str(data.get("standin", "standard")),
-                   bool(data.get("hints", True)))
+                   bool(data.get("hints", True)), float(data.get("turn_time", 0.0)),
+                   str(data.get("spectator_chat", "none")))
 
 
 @dataclass
@@ -164,6 +203,22 @@ class Table:
         self.min_pace = 0.0  # the server's least pace (docs/web.md "Security and limits")
         self.closed = False
         self.finished_at = time.monotonic()  # when the last game ended (see Hub.sweep)
+        # the turn timer (docs/web.md "Turn timer"): the turn it counts for (game
+        # number, ply, seat), its deadline (time.time()), and a turn whose time ran out
+        self.timer_key: tuple[int, int, int] | None = None
+        self.turn_deadline = 0.0
+        self._turn_handle: asyncio.TimerHandle | None = None
+        self._timed_out: tuple[int, int, int] | None = None
+        # every change of the game (an action, an undo): a computer's decision made
+        # before a change is never played after it
+        self.changes = 0
+        # the chat (docs/web.md "Chat"): every message, and each sender's recent times
+        self.chat_log: list[dict[str, Any]] = []
+        # a claim waiting for answers, or declined (docs/web.md "Claim"): seat, ply,
+        # the seats still to answer, who declined; and the hands claimed in already
+        self._claim: dict[str, Any] | None = None
+        self._claimed: set[tuple[int, int]] = set()
+        self._chat_times: dict[Any, deque[float]] = {}
 
     # -- building ----------------------------------------------------------------
 
@@ -260,11 +315,22 @@ class Table:
         message = self._states.get(seat)
         if message is None:
             message = self._states[seat] = self._build_state(seat)
+        if self.timer_key is not None:  # the time left, as of this message
+            message = {**message, "timer": self.timer_info()}
         return message
+
+    def timer_info(self) -> dict[str, Any] | None:
+        """The running turn timer: whose turn, its length and the seconds left."""
+        if self.timer_key is None:
+            return None
+        left = max(0.0, self.turn_deadline - time.time())
+        return {"seat": self.timer_key[2], "ply": self.timer_key[1],
+                "seconds": self.settings.turn_time, "remaining": round(left, 1)}
 
     def _build_state(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat,
-                                   "fair": self.fair()}
+                                   "fair": self.fair(), "timer": None,
+                                   "undo": self.can_undo(seat), "claim": self.claim_info()}
         game = self.game
         if game is None:
             message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
@@ -303,6 +369,7 @@ class Table:
     def broadcast(self) -> None:
         """Send every connection the state its seat may see (the table has changed)."""
         self._states.clear()
+        self._arm_turn_timer()
         for conn in self.connections():
             conn.push(self.state(conn.seat))
 
@@ -333,6 +400,7 @@ class Table:
         if conn.seat is None:
             self.spectators.add(conn)
             conn.push(self.state(None))
+            self._send_chat_log(conn)
             self.kick()
             return
         else:
@@ -344,12 +412,14 @@ class Table:
                 seat.timer.cancel()
                 seat.timer = None
         self.broadcast()
+        self._send_chat_log(conn)
         self.kick()
 
     def detach(self, conn: Connection) -> None:
         """A client leaves; a person's seat gets a stand-in after the grace period."""
         if conn.seat is None:
             self.spectators.discard(conn)
+            self._chat_times.pop(conn, None)
             return
         else:
             seat = self.seats[conn.seat]
@@ -377,6 +447,47 @@ class Table:
         for seat in self.seats:
             if seat.is_human and not seat.connections and seat.timer is None:
                 seat.timer = loop.call_later(self.settings.grace, self._grace_over, seat)
+        self._arm_turn_timer()
+
+    # -- the turn timer (docs/web.md "Turn timer") -----------------------------
+
+    def _turn_key(self) -> tuple[int, int, int] | None:
+        """The turn the timer counts for: a person's (never a computer's, nor one
+        a stand-in already plays), at a table with the timer on; else None."""
+        game = self.game
+        if (self.settings.turn_time <= 0 or self.closed or game is None
+                or game.phase is Phase.GAME_OVER or game.to_act is None):
+            return None
+        seat = self.seats[game.to_act]
+        if not seat.is_human or seat.standin:
+            return None
+        return (len(self.games) - 1, len(game.actions), seat.number)
+
+    def _arm_turn_timer(self) -> None:
+        """Start the timer for a new person's turn (a full turn's time), or stop it.
+
+        The deadline lives in memory: after a restart the person to act gets the
+        whole time again, which is fair (nobody could act while the server was down)."""
+        key = self._turn_key()
+        if key == self.timer_key:
+            return
+        if self._turn_handle is not None:
+            self._turn_handle.cancel()
+            self._turn_handle = None
+        self.timer_key = key
+        if key is None:
+            return
+        self.turn_deadline = time.time() + self.settings.turn_time
+        self._turn_handle = asyncio.get_running_loop().call_later(
+            self.settings.turn_time, self._turn_over, key)
+
+    def _turn_over(self, key: tuple[int, int, int]) -> None:
+        """The person's time ran out: the table's stand-in makes this one decision."""
+        self._turn_handle = None
+        if self._turn_key() != key:
+            return
+        self._timed_out = key
+        self.kick()
 
     # -- acting ----------------------------------------------------------------
 
@@ -432,6 +543,7 @@ class Table:
                       text, actor, "over" if over else None)
         game.apply(action, seat)
         self.actors[-1].append((seat, actor))
+        self.changes += 1
         if over:
             self.finished_at = time.monotonic()
         self.broadcast()
@@ -448,6 +560,9 @@ class Table:
         seat = self.seats[game.to_act]
         if seat.is_computer or (seat.is_human and seat.standin):
             return seat
+        if seat.is_human and self._timed_out == (len(self.games) - 1, len(game.actions),
+                                                 seat.number):
+            return seat  # its turn timer ran out
         return None
 
     async def _drive(self) -> None:
@@ -486,7 +601,7 @@ class Table:
                 game = self.game
                 if game is None or self._computer_to_act() is not seat:
                     continue
-                ply = len(game.actions)
+                ply, changes = len(game.actions), self.changes
                 view = game.view(seat.number)
             player = seat.player
             assert player is not None
@@ -505,16 +620,210 @@ class Table:
             await asyncio.sleep(max(0.0, begun + pace - time.monotonic()))
             async with self.lock:
                 game = self.game
-                if game is None or len(game.actions) != ply or self._computer_to_act() is not seat:
-                    continue  # the person came back and played, or a rematch began
+                if (game is None or len(game.actions) != ply or self.changes != changes
+                        or self._computer_to_act() is not seat):
+                    continue  # the person came back and played, undid, or a rematch began
                 if action is None or not _is_legal(game, action, seat.number):
                     if action is not None:
                         log.error("table %s: the computer at seat %d chose the illegal "
                                   "action %r; playing a legal one instead", self.id,
                                   seat.number, str(action)[:80])
                     action = self._fallback(game, seat.number)
-                await self._commit(game, seat.number, str(action),
-                                   "standin" if seat.is_human else "computer")
+                actor = "computer"
+                if seat.is_human:
+                    actor = "standin" if seat.standin else TIMEOUT
+                await self._commit(game, seat.number, str(action), actor)
+
+    # -- chat (docs/web.md "Chat") ---------------------------------------------
+
+    def chat_allowed(self, seat: int | None, write: bool = False) -> bool:
+        """Whether a seat (``None``: a spectator) may read, or ``write``, the chat:
+        seated players always; spectators as the table's setting says."""
+        if seat is not None:
+            return True
+        mode = self.settings.spectator_chat
+        return mode == "write" if write else mode in ("read", "write")
+
+    def _send_chat_log(self, conn: Connection) -> None:
+        if self.chat_allowed(conn.seat):
+            conn.push({"type": "chat_log", "messages": self.chat_log[-CHAT_SHOWN:]})
+
+    async def chat(self, seat: int | None, text: Any, sender: Any) -> None:
+        """A chat message from a seat (``None``: a spectator, if the table lets them
+        write), filtered like a name, stored, then sent to everyone who may read it.
+
+        Raises :class:`RejectedError` for a message that is not text, empty or too
+        long, for a sender past :data:`CHAT_RATE` messages in :data:`CHAT_WINDOW`
+        seconds (``sender`` keys the count: one per seat, one per spectator's
+        connection), and once the table holds :data:`CHAT_MAX` messages."""
+        if not self.chat_allowed(seat, write=True):
+            raise RejectedError("chat_closed", "spectators may not write in this table's "
+                                "chat" if self.chat_allowed(seat) else
+                                "this table's chat is for the seated players")
+        if not isinstance(text, str):
+            raise RejectedError("bad_message", "a chat message needs 'text' (a string)")
+        cleaned = clean_text(text[:CHAT_LENGTH * 4])
+        if not cleaned:
+            raise RejectedError("bad_chat", "a chat message needs some text")
+        if len(cleaned) > CHAT_LENGTH:
+            raise RejectedError("chat_too_long", f"a chat message is at most {CHAT_LENGTH} "
+                                f"characters, not {len(cleaned)}")
+        key = seat if seat is not None else sender
+        now = time.monotonic()
+        times = self._chat_times.setdefault(key, deque())
+        while times and times[0] <= now - CHAT_WINDOW:
+            times.popleft()
+        if len(times) >= CHAT_RATE:
+            wait = int(times[0] + CHAT_WINDOW - now) + 1
+            raise RejectedError("chat_flood", f"too many chat messages: at most {CHAT_RATE} "
+                                f"in {CHAT_WINDOW:g} seconds; wait {wait} s")
+        async with self.lock:
+            self._check_open()
+            if len(self.chat_log) >= CHAT_MAX:
+                raise RejectedError("chat_full", f"this table's chat is full ({CHAT_MAX} "
+                                    "messages)")
+            n = len(self.chat_log)
+            name = self.seats[seat].name if seat is not None else "spectator"
+            entry = {"n": n, "seat": seat, "name": name, "text": cleaned, "at": time.time()}
+            await self.db("add_chat", self.id, n, seat, name, cleaned, entry["at"])
+            times.append(now)
+            self.chat_log.append(entry)
+            for conn in self.connections():
+                if self.chat_allowed(conn.seat):
+                    conn.push({"type": "chat", "message": entry})
+
+    # -- claims (docs/web.md "Claim") -------------------------------------------
+
+    def claim_info(self) -> dict[str, Any] | None:
+        """The claim of the current turn: who claims, who must still answer, who
+        declined (null once a card is played)."""
+        game = self.game
+        claim = self._claim
+        if claim is None or game is None or claim["ply"] != len(game.actions) \
+                or claim["game_no"] != len(self.games) - 1:
+            return None
+        return {"seat": claim["seat"], "waiting": list(claim["waiting"]),
+                "declined": claim["declined"]}
+
+    async def claim(self, seat: int | None) -> None:
+        """The declarer's side claims the rest of the hand on its turn. The exact
+        solver checks it (:func:`pinochlekit.web.claim.claim_is_sure`): one claim per
+        hand; an unsure one is refused and the hand plays on. A sure one waits for
+        each person of the other side to accept (computers do), then is played out."""
+        if seat is None:
+            raise RejectedError("spectator", "spectators cannot claim")
+        async with self.lock:
+            self._check_open()
+            game = self.game
+            why = "the game starts when every seat is taken" if game is None \
+                else claimable(game, seat)
+            if why is None and self.claim_info() is not None:
+                why = "a claim is already waiting for answers"
+            assert game is not None or why is not None
+            hand = (len(self.games) - 1, game.hand_number if game is not None else 0)
+            if why is None and hand in self._claimed:
+                why = "one claim per hand: the hand plays on"
+            if why is not None:
+                raise RejectedError("no_claim", why)
+            assert isinstance(game, Game)
+            self._claimed.add(hand)
+            if not claim_is_sure(game, seat):
+                raise RejectedError("claim_refused", "the claim is not sure: the other "
+                                    "side can still take points against it; the hand "
+                                    "plays on")
+            waiting = [s.number for s in self.seats if s.number % 2 != seat % 2
+                       and s.is_human and not s.standin]
+            self._claim = {"seat": seat, "ply": len(game.actions), "game_no": hand[0],
+                           "waiting": waiting, "declined": None}
+            if not waiting:
+                await self._play_out(game)
+            else:
+                self._states.clear()
+                self.broadcast()
+        self.kick()
+
+    async def answer_claim(self, seat: int | None, accept: Any) -> None:
+        """A person of the other side accepts the claim (when the last one does, the
+        hand is played out) or declines it (the hand plays on)."""
+        if not isinstance(accept, bool):
+            raise RejectedError("bad_message", "a claim answer needs 'accept': true or false")
+        async with self.lock:
+            self._check_open()
+            info = self.claim_info()
+            if info is None or seat not in info["waiting"]:
+                raise RejectedError("no_claim", "there is no claim waiting for your answer")
+            claim = self._claim
+            assert claim is not None and seat is not None
+            if not accept:
+                claim["waiting"], claim["declined"] = [], self.seats[seat].name
+                self._states.clear()
+                self.broadcast()
+                return
+            claim["waiting"].remove(seat)
+            game = self.game
+            if not claim["waiting"] and isinstance(game, Game):
+                await self._play_out(game)
+            else:
+                self._states.clear()
+                self.broadcast()
+        self.kick()
+
+    async def _play_out(self, game: Game) -> None:
+        """Play the rest of the hand by the solver, each side for itself (the lock is
+        held): ordinary plays, stored and broadcast one by one."""
+        self._claim = None
+        hand = game.hand_number
+        while game.phase is Phase.PLAY and game.hand_number == hand \
+                and game.to_act is not None:
+            seat = game.to_act
+            await self._commit(game, seat, str(best_play(game)), CLAIM)
+
+    # -- undo (docs/web.md "Undo") ---------------------------------------------
+
+    def _undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take back its last action now, in words; None if it may."""
+        if seat is None:
+            return "spectators cannot undo"
+        if any(not other.is_computer for other in self.seats if other.number != seat):
+            return ("undo is only at a table whose other seats are all computers: the "
+                    "people here have seen your move")
+        game = self.game
+        if game is None or not game.actions:
+            return "nothing to undo yet"
+        if game.phase is Phase.GAME_OVER:
+            return "the game is over: its last move cannot be taken back"
+        last_seat, actor = self.actors[-1][-1]
+        if last_seat != seat or actor != HUMAN:
+            return "nothing to undo: the next player has already acted"
+        before = game.copy()
+        before.undo()
+        if len(before.results) != len(game.results):
+            return "that move finished the hand: the hand is scored and cannot be taken back"
+        return None
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last action now (see :meth:`undo`)."""
+        return seat is not None and self._undo_refusal(seat) is None
+
+    async def undo(self, seat: int | None) -> None:
+        """Take back a seated person's last action, before the next player acts, at a
+        table whose other seats are all computers (nobody else has seen it count):
+        removed from the store, then from the game, then broadcast. Otherwise
+        :class:`RejectedError` ``no_undo``, saying why."""
+        async with self.lock:
+            self._check_open()
+            why = self._undo_refusal(seat)
+            if why is not None:
+                raise RejectedError("no_undo", why)
+            game = self.game
+            assert game is not None
+            ply = len(game.actions) - 1
+            await self.db("remove_last_action", self.id, len(self.games) - 1, ply)
+            game.undo()
+            self.actors[-1].pop()
+            self.changes += 1
+            self.broadcast()
+        self.kick()
 
     async def hint(self, seat: int | None) -> dict[str, Any]:
         """The ``hint`` message for a seated person whose turn it is: the action the
@@ -689,6 +998,8 @@ class Table:
         self.closed = True
         if self._driver is not None:
             self._driver.cancel()
+        if self._turn_handle is not None:
+            self._turn_handle.cancel()
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()

@@ -80,6 +80,25 @@ export function seatName(table, seat) {
   return info.kind === "human" ? info.name : `${seatLabel(table, seat)} (${info.name})`;
 }
 
+/** Who scores: the two teams four-handed ("Ann & North (standard)"), else each seat. */
+export function sideNames(table) {
+  const n = table.seats.length;
+  if (n === 4) return [0, 1].map((t) => `${seatName(table, t)} & ${seatName(table, t + 2)}`);
+  return table.seats.map((_, seat) => seatName(table, seat));
+}
+
+/** A number as a person reads it: a true minus (−470), and with ``sign`` a plus (+600). */
+export function points(value, sign = false) {
+  return value < 0 ? `\u2212${-value}` : sign && value > 0 ? `+${value}` : `${value}`;
+}
+
+/** Scores labelled by side: "Ann & North −470, West & East +600" (never "−470 – 600",
+ * which reads as a subtraction). */
+export function scoresText(table, values, sign = false) {
+  const names = sideNames(table);
+  return values.map((v, i) => `${names[i]} ${points(v, sign)}`).join(", ");
+}
+
 /** A card of the two-handed table ("KS(I+II)") without its meld-class marks: "KS". */
 export function plainCard(card) {
   return card.replace(/\(.*\)$/, "");

@@ -1,15 +1,15 @@
 // Every game played at a table and every finished hand of each, linked to its replay.
-import { api, el, seatName } from "./cards.js";
+import { api, el, scoresText, seatName } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId] = location.pathname.split("/");
 
-function describe(hand) {
+function describe(data, hand) {
   if (hand.outcome === "passed out") return "passed out";
   const parts = [hand.outcome];
-  if (hand.scores) parts.push(`hand ${hand.scores.join(" – ")}`);
-  if (hand.totals) parts.push(`totals ${hand.totals.join(" – ")}`);
-  return parts.join(", ");
+  if (hand.scores) parts.push(`this hand: ${scoresText(data, hand.scores, true)}`);
+  if (hand.totals) parts.push(`totals: ${scoresText(data, hand.totals)}`);
+  return parts.join("; ");
 }
 
 function render(data) {
@@ -23,7 +23,7 @@ function render(data) {
     const winner = game.winner === null ? "?" : data.seats.length === 4 ? `team ${game.winner + 1}`
       : seatName(data, game.winner);
     const state = game.over ? `over, won by ${winner}` : "in progress";
-    const heading = el("h2", `Game ${game.game_no + 1} (${game.rules}) — ${state}, scores ${game.scores.join(" – ")}`);
+    const heading = el("h2", `Game ${game.game_no + 1} (${game.rules}) — ${state}, scores: ${scoresText(data, game.scores)}`);
     heading.id = headingId;
     section.setAttribute("aria-labelledby", headingId);
     section.append(heading);
@@ -35,8 +35,8 @@ function render(data) {
         const item = el("li");
         const link = document.createElement("a");
         link.href = `/replay/${tableId}/${game.game_no}/${hand.number}`;
-        link.textContent = `Hand ${hand.number}: ${describe(hand)}`;
-        link.setAttribute("aria-label", `Replay game ${game.game_no + 1}, hand ${hand.number}: ${describe(hand)}`);
+        link.textContent = `Hand ${hand.number}: ${describe(data, hand)}`;
+        link.setAttribute("aria-label", `Replay game ${game.game_no + 1}, hand ${hand.number}: ${describe(data, hand)}`);
         item.append(link);
         list.append(item);
       }
@@ -44,6 +44,23 @@ function render(data) {
     }
     box.append(section);
   }
+  renderChat(data);
+}
+
+/** The table's chat, where spectators may read it (docs/web.md "Chat"). */
+function renderChat(data) {
+  if (!data.chat) return;
+  const section = el("section", "", "history-chat");
+  section.append(el("h2", "Chat"));
+  if (!data.chat.length) section.append(el("p", "No message.", "hint"));
+  const list = el("ol", "", "chat-list");
+  for (const m of data.chat) {
+    const item = el("li", "", "chat-message");
+    item.append(el("strong", `${m.seat === null ? "Spectator" : m.name}: `), el("span", m.text));
+    list.append(item);
+  }
+  section.append(list);
+  $("games").append(section);
 }
 
 async function main() {

@@ -210,6 +210,7 @@ async function create(event) {
       title: $("title").value, rules: rulesText(), seats,
       grace: Number($("grace").value), pace: Number($("pace").value), standin: $("standin").value,
       hints: $("hints").checked,
+      turn_time: Number($("turn-time").value), spectator_chat: $("spectator-chat").value,
     });
     // this browser's random share of the first game's seed (docs/web.md "Fairness")
     const bytes = crypto.getRandomValues(new Uint8Array(16));

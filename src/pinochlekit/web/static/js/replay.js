@@ -1,5 +1,5 @@
 // Step-by-step replay of a finished hand: every hand shown, one action at a time.
-import { api, cardElement, cardName, cardsText, cardText, el, plainCard, seatLabel, seatName, SUIT_NAME } from "./cards.js";
+import { api, cardElement, cardName, cardsText, cardText, el, plainCard, scoresText, seatLabel, seatName, SUIT_NAME } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId, gameNo, handNo] = location.pathname.split("/");
@@ -42,7 +42,7 @@ function render() {
   const info = [];
   if (view.trump) info.push(`trump ${SUIT_NAME[view.trump]}`);
   if (view.declarer !== null) info.push(`${seatName(data, view.declarer)} declared ${view.contract}`);
-  info.push(`trick points ${view.trick_points.join(" – ")}`);
+  info.push(`trick points: ${scoresText(data, view.trick_points)}`);
   if (view.players === 2) {
     // docs/rules.md §4: the stock, its turned-up card and the melds laid on the table
     info.push(`stock ${view.stock_size}${view.turn_up ? `, turned up ${cardName(view.turn_up)}` : ""}`);
@@ -69,7 +69,7 @@ function showResult() {
   const rest = r.players === 3 ? `Widow ${cardsText(r.widow)}${r.discards ? `, discards ${cardsText(r.discards)}` : ""}. `
     : r.players === 2 ? `Turned up and stock, in drawing order: ${cardsText(r.rest)}. ` : "";
   $("result").append(el("h2", `Result: ${r.outcome}`), el("p", rest),
-    el("p", `Meld ${r.meld_points.join(" – ")}, tricks ${r.trick_points.join(" – ")}, hand ${r.scores.join(" – ")}, totals ${r.totals.join(" – ")}.`),
+    el("p", `Meld: ${scoresText(data, r.meld_points)}. Tricks: ${scoresText(data, r.trick_points)}. This hand: ${scoresText(data, r.scores, true)}. Totals: ${scoresText(data, r.totals)}.`),
     el("p", `Deal seed ${r.deal_seed} (SHA-256 ${r.commitment}).`, "hint small"));
 }
 

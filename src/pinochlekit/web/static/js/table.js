@@ -4,6 +4,8 @@ import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleT
          seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
 import { GLOSSARY, openGlossary, term } from "./glossary.js";
 import { checkHand, sha256Hex } from "./fair.js";
+import { chatLog, chatMessage, initChat, renderChat } from "./chat.js";
+import { hintWords } from "./hintwords.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -137,6 +139,10 @@ function receive(message) {
     if (message.code === "table_closed" && socket) socket.close();
     hintAsked = false;
     showError(message.message);
+  } else if (message.type === "chat_log") {
+    chatLog(message.messages);
+  } else if (message.type === "chat") {
+    chatMessage(message.message);
   } else if (message.type === "hint") {
     hintAsked = false;
     // a hint for a turn already gone (the table moved on meanwhile) is not shown
@@ -157,6 +163,8 @@ function receive(message) {
     message.hands = kept.slice(0, from).concat(message.hands);
     state = message;
     mySeat = message.seat;
+    // the turn timer counts down from what was left when the server sent this
+    timerEnd = message.timer ? performance.now() + message.timer.remaining * 1000 : null;
     holdTrick(previous);
     playSound(previous);
     if (!previous || previous.ply !== state.ply || previous.table.game_no !== state.table.game_no) {
@@ -271,7 +279,9 @@ function announce(previous) {
   lastPly = state.ply;
   if (first) return;
   const who = seatName(state.table, state.last.seat);
-  $("announce").textContent = `${who}: ${spoken(state.last.action)}.`;
+  $("announce").textContent = state.last.actor === "timeout"
+    ? `${who}'s time ran out; the computer played: ${spoken(state.last.action)}.`
+    : `${who}: ${spoken(state.last.action)}.`;
   if (previous && state.hands.length > previous.hands.length && state.table.game_no === previous.table.game_no) {
     // the last trick of the hand is seen (held) before the summary covers the table
     // (no controls meanwhile, so nobody acts in the next hand unseen)
@@ -327,8 +337,30 @@ function render() {
   renderLastTrick();
   renderFair();
   renderHistory();
+  renderChat();
+  renderTimer();
   autoplay();
 }
+
+// -- the turn timer (docs/web.md "Turn timer") --------------------------------
+
+let timerEnd = null;
+
+/** The seconds the person to act has left, drawn for everyone; the person's own
+ * countdown is marked (and turns red in the last ten seconds). */
+function renderTimer() {
+  const box = $("turn-timer");
+  const timer = state && state.timer;
+  box.hidden = !timer || timerEnd === null || !state.view || state.view.to_act !== timer.seat;
+  if (box.hidden) return;
+  const left = Math.max(0, Math.ceil((timerEnd - performance.now()) / 1000));
+  const mine = timer.seat === mySeat;
+  box.textContent = mine ? `Your turn: ${left} s left, then ${state.table.settings.standin} plays for you`
+    : `${seatName(state.table, timer.seat)} has ${left} s to act`;
+  box.classList.toggle("mine", mine);
+  box.classList.toggle("low", left <= 10);
+}
+setInterval(() => { if (state) renderTimer(); }, 250);
 
 function renderJoin() {
   const open = state.table.seats.filter((s) => s.kind === "open");
@@ -507,10 +539,20 @@ function actButton(text, action, label = null) {
   return b;
 }
 
+/** The last action in words; a stand-in's move after the person's time ran out says so. */
+function lastActionText(last) {
+  const who = seatName(state.table, last.seat);
+  if (last.actor === "claim") return `${who} (claim played out): ${peopleText(last.action)}`;
+  if (last.actor === "timeout") {
+    return `${who}'s time ran out: ${state.table.settings.standin} played for ${last.seat === mySeat ? "you" : "them"}: ${peopleText(last.action)}`;
+  }
+  return `${who}: ${peopleText(last.action)}`;
+}
+
 function renderCenter() {
   $("status").textContent = statusText();
-  $("last-action").textContent = state.last && state.view
-    ? `${seatName(state.table, state.last.seat)}: ${peopleText(state.last.action)}` : "";
+  $("last-action").textContent = state.last && state.view ? lastActionText(state.last) : "";
+  $("last-action").classList.toggle("timed-out", !!state.last && state.last.actor === "timeout");
   const trick = $("trick");
   trick.replaceChildren();
   const view = state.view;
@@ -550,6 +592,14 @@ function renderCenter() {
     if (mySeat !== null) controls.append(button("Rematch", () => send({ type: "rematch" })));
     return;
   }
+  if (state.claim) controls.append(claimBox(state.claim));
+  if (state.undo) {
+    const b = button("Undo my last move", () => send({ type: "undo" }),
+      "Undo my last move (key u): only before the next player acts");
+    b.id = "undo-button";
+    b.title = "Take back your last move before the next player acts (key u)";
+    controls.append(b);
+  }
   if (view.to_act !== mySeat || mySeat === null) return;
   const legal = view.legal;
   if (view.phase === "auction") {
@@ -563,6 +613,8 @@ function renderCenter() {
     }
     if (legal.bid) {
       const { min, max, step } = legal.bid;
+      // the highest legal bid is only what the cards could ever score: not a real range
+      box.append(el("span", `Bid ${min} or more, in steps of ${step}: `, "bid-range"));
       for (const amount of [min, min + step, min + 2 * step, min + 5 * step]) {
         if (amount <= max) box.append(actButton(`Bid ${amount}`, `bid ${amount}`));
       }
@@ -609,6 +661,14 @@ function renderCenter() {
     controls.append(meldTurn(view));
   } else if (view.phase === "play") {
     if (!view.trick.length && !view.tricks.length) controls.append(el("p", "Your lead."));
+    // docs/web.md "Claim": the declarer's side, four-handed, in the last six tricks
+    if (players() === 4 && view.declarer !== null && view.declarer % 2 === mySeat % 2 && !view.moon
+        && Math.max(...view.hand_sizes) <= 6 && !state.claim) {
+      const b = button("Claim the rest", () => send({ type: "claim" }),
+        "Claim the rest of the hand: the server checks that your side takes every point left");
+      b.title = "Your side takes every point left whatever the others play: the server checks it, once per hand";
+      controls.append(b);
+    }
     for (const action of legal.actions.filter((a) => !a.startsWith("play"))) {
       if (action === "throw in") {
         const b = button("Throw in (concede)", () => confirmThrowIn());
@@ -631,6 +691,26 @@ function renderCenter() {
   }
 }
 
+/** A claim at the table: who claims, and for a person of the other side Accept or
+ * Play on (docs/web.md "Claim"). */
+function claimBox(claim) {
+  const box = el("div", "", "claim");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "Claim");
+  const who = claim.seat === mySeat ? "You claim" : `${seatName(state.table, claim.seat)} claims`;
+  if (claim.declined) {
+    box.append(el("p", `${claim.declined} declined the claim: the hand plays on.`));
+    return box;
+  }
+  const waiting = claim.waiting.map((s) => seatName(state.table, s)).join(" and ");
+  box.append(el("p", `${who} the rest of the hand (checked: sure). Waiting for ${waiting}.`));
+  if (claim.waiting.includes(mySeat)) {
+    box.append(button("Accept the claim", () => send({ type: "claim_answer", accept: true })),
+      button("Play on", () => send({ type: "claim_answer", accept: false })));
+  }
+  return box;
+}
+
 /** Throwing in cannot be undone: ask first (the dialog names what it costs). */
 function confirmThrowIn() {
   const dialog = $("confirm");
@@ -650,13 +730,15 @@ function renderHint() {
   box.hidden = !hint || !canHint();
   if (box.hidden) return;
   const head = el("p", "", "hint-action");
-  const named = el("span", peopleText(hint.action));
+  const { sentence, reasons } = hintWords(hint, peopleText);
+  const named = el("span", sentence);
   named.dataset.action = hint.action;  // the protocol's form, as the buttons carry it
   head.append(el("strong", `Hint (${hint.level}): `), named);
   const why = el("details", "", "hint-why");
-  // the expert names a trump suit by its letter ("D at 260"): the symbol for people
-  const words = peopleText(hint.text).replace(/\b([SHDC]) at (\d)/g, (_, suit, d) => `${SUIT_SYMBOL[suit]} at ${d}`);
-  why.append(el("summary", "why"), el("p", words, "hint-text small"));
+  const numbers = el("ul", "", "hint-text small");
+  // no option weighed (a single legal action): the explanation as the player gave it
+  for (const line of reasons.length ? reasons : [peopleText(hint.text)]) numbers.append(el("li", line));
+  why.append(el("summary", "why"), numbers);
   box.append(head, why);
   const [verb, ...rest] = hint.action.split(" ");
   if (verb === "play" || verb === "give" || verb === "return" || verb === "discard") {
@@ -1070,6 +1152,16 @@ document.addEventListener("keydown", (event) => {
   askHint();
 });
 
+// -- keyboard: u takes back the last move, as in the terminal (docs/web.md "Undo") --
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "u" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest && event.target.closest("input, textarea, select")) return;
+  if (!state || mySeat === null || !state.view) return;
+  event.preventDefault();
+  send({ type: "undo" });  // refused with words where undo is not allowed
+});
+
 $("copy").addEventListener("click", async () => {
   $("invite").select();
   try { await navigator.clipboard.writeText($("invite").value); } catch { document.execCommand("copy"); }
@@ -1084,4 +1176,5 @@ if (matchMedia("(max-width: 52rem)").matches) {
 }
 
 handsSeen = null;
+initChat(send, () => state);
 connect();

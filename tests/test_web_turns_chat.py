@@ -1,0 +1,263 @@
+"""The web table's turn timer, chat and undo over the protocol, against a real
+`pinochle serve` subprocess (docs/web.md "Turn timer", "Chat", "Undo")."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from web_helpers import Client, Message, choose, join, new_table, pg_url, request, serve
+
+from pinochlekit.web.process import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from serve(tmp_path_factory, "turns")
+
+
+def is_state(message: Message) -> bool:
+    return message["type"] == "state" and message["view"] is not None
+
+
+def test_the_turn_timer_lets_the_standin_act_and_says_so(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "simple", "simple", "simple"], turn_time=3,
+                      pace=0.1)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    mine = ann.my_turn()
+    assert mine["timer"]["seat"] == 0 and mine["timer"]["seconds"] == 3
+    assert 2 <= mine["timer"]["remaining"] <= 3
+    begun = time.monotonic()
+    moved = ann.wait(lambda m: is_state(m) and m["last"] is not None and m["last"]["seat"] == 0)
+    waited = time.monotonic() - begun
+    assert moved["last"]["actor"] == "timeout"
+    assert 2.5 <= waited <= 8, waited
+    # a computer's turn never has a timer
+    assert all(m["timer"] is None or m["timer"]["seat"] == 0 for m in [moved])
+    ann.close()
+
+
+def test_no_timer_by_default_nor_for_computers(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "simple", "simple", "simple"], pace=0.1)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    assert ann.my_turn()["timer"] is None
+    ann.close()
+    status, body = request("POST", server.url + "/api/tables",
+                           {"rules": "pagat", "seats": ["open", "simple", "simple", "simple"],
+                            "turn_time": 1})
+    assert status == 400 and "turn_time" in body["error"]
+
+
+def test_a_restart_gives_the_person_to_act_the_whole_time_again(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db")
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, "pagat", ["open", "simple", "simple", "simple"],
+                          turn_time=20, pace=0.1)
+        token = join(first, table, 0, "Ann")
+        ann = Client(first, table, token)
+        ann.my_turn()
+        time.sleep(2)
+        ann.close()
+    finally:
+        first.stop(kill=True)
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        ann = Client(second, table, token)
+        again = ann.my_turn()
+        assert again["timer"]["seat"] == 0 and again["timer"]["remaining"] >= 19
+        ann.close()
+    finally:
+        second.stop()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_chat_is_limited_escaped_refused_in_a_flood_and_kept(backend: str,
+                                                            tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db") if backend == "sqlite" else pg_url()
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, "pagat", ["open", "open", "simple", "simple"],
+                          spectator_chat="read", pace=0.1)
+        tokens = [join(first, table, 0, "Ann"), join(first, table, 1, "Bob")]
+        ann, bob = Client(first, table, tokens[0]), Client(first, table, tokens[1])
+        watcher = Client(first, table, strict=False)
+        ann.send({"type": "chat", "text": "  <b>hi</b>\u202e\x00 there  "})
+        got = bob.wait(lambda m: m["type"] == "chat")["message"]
+        assert got["text"] == "<b>hi</b> there" and got["name"] == "Ann" and got["seat"] == 0
+        assert watcher.wait(lambda m: m["type"] == "chat")["message"]["text"] == got["text"]
+        watcher.send({"type": "chat", "text": "me too"})
+        refused = watcher.wait(lambda m: m["type"] == "error")
+        assert refused["code"] == "chat_closed" and "spectators" in refused["message"]
+        ann.send({"type": "chat", "text": "x" * 201})
+        long = ann.wait(lambda m: m["type"] == "error")
+        assert long["code"] == "chat_too_long" and "200" in long["message"]
+        for kind in (123, None):
+            ann.send({"type": "chat", "text": kind})
+            assert ann.wait(lambda m: m["type"] == "error")["code"] == "bad_message"
+        for n in range(4):  # one was sent above: five in ten seconds
+            ann.send({"type": "chat", "text": f"message {n}"})
+            text = f"message {n}"
+            bob.wait(lambda m: m["type"] == "chat" and m["message"]["text"] == text)  # noqa: B023
+        ann.send({"type": "chat", "text": "one too many"})
+        flood = ann.wait(lambda m: m["type"] == "error")
+        assert flood["code"] == "chat_flood" and "at most 5" in flood["message"]
+        for client in (ann, bob, watcher):
+            client.close()
+    finally:
+        first.stop(kill=True)
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        bob = Client(second, table, tokens[1])
+        log = bob.wait(lambda m: m["type"] == "chat_log")["messages"]
+        assert [m["text"] for m in log] == ["<b>hi</b> there"] + [f"message {n}"
+                                                                  for n in range(4)]
+        status, history = request("GET", f"{second.url}/api/tables/{table}/history")
+        assert status == 200 and len(history["chat"]) == 5
+        bob.close()
+    finally:
+        second.stop()
+
+
+def test_spectators_see_no_chat_unless_the_table_lets_them(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "simple", "simple", "simple"], pace=0.1)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    watcher = Client(server, table, strict=False)
+    watcher.wait(lambda m: m["type"] == "state")
+    ann.send({"type": "chat", "text": "private"})
+    ann.wait(lambda m: m["type"] == "chat")
+    with pytest.raises(AssertionError):
+        watcher.wait(lambda m: m["type"] in ("chat", "chat_log"), timeout=1.5)
+    status, history = request("GET", f"{server.url}/api/tables/{table}/history")
+    assert status == 200 and history["chat"] is None
+    ann.close()
+    watcher.close()
+
+
+def test_undo_at_a_table_of_computers_only(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "simple", "simple", "simple"], pace=3)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    mine = ann.my_turn()
+    assert not mine["undo"]
+    ann.act(choose(mine, bidder=True))
+    after = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"] + 1)
+    assert after["undo"] and after["last"]["seat"] == 0
+    ann.send({"type": "undo"})
+    back = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"])
+    assert back["view"]["to_act"] == 0 and back["view"]["hand"] == mine["view"]["hand"]
+    assert back["view"]["auction"] == mine["view"]["auction"] and not back["undo"]
+    ann.act(choose(back, bidder=True))
+    ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"] + 2)  # the next player acted
+    ann.send({"type": "undo"})
+    late = ann.wait(lambda m: m["type"] == "error")
+    assert late["code"] == "no_undo" and "already acted" in late["message"]
+    ann.close()
+
+
+def test_undo_is_refused_with_words_where_another_person_sits(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "open", "simple", "simple"], pace=3)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    bob = Client(server, table, join(server, table, 1, "Bob"))
+    # whichever person is to act first acts, then asks to undo
+    deadline = time.monotonic() + 60
+    mover: Client | None = None
+    while mover is None:
+        assert time.monotonic() < deadline
+        for client in (ann, bob):
+            try:
+                message = client.recv(0.05)
+            except TimeoutError:
+                continue
+            if client.my_move(message):
+                mover, turn = client, message
+                break
+    mover.act(choose(turn, bidder=True))
+    after = mover.wait(lambda m: is_state(m) and m["ply"] == turn["ply"] + 1)
+    assert not after["undo"]
+    mover.send({"type": "undo"})
+    refused = mover.wait(lambda m: m["type"] == "error")
+    assert refused["code"] == "no_undo" and "all computers" in refused["message"]
+    ann.close()
+    bob.close()
+
+
+def claim_turn(ann: Client, first: Message | None = None) -> Message:
+    """Play (bidding whenever possible) until Ann's side declares and it is her turn
+    in the last six tricks; ``first``: a message received already, looked at first."""
+    def ready(m: Message) -> bool:
+        if not is_state(m) or m["view"]["to_act"] != 0 or m["view"]["phase"] != "play":
+            return False
+        view = m["view"]
+        return (view["declarer"] is not None and view["declarer"] % 2 == 0
+                and not view["moon"] and max(view["hand_sizes"]) <= 6)
+
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline
+        message = first if first is not None else ann.recv()
+        first = None
+        if ready(message):
+            return message
+        if ann.my_move(message):
+            ann.act(choose(message, bidder=True))
+
+
+def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) -> None:
+    """Hand after hand, Ann's side claims once in the last six tricks: a sure claim
+    (the solver's) is played out and the other side takes nothing more; an unsure
+    one is refused, and a second claim in that hand too. Both are seen (a high
+    target: the game lasts until then)."""
+    table = new_table(server, "pagat(target=10000)", ["open", "simple", "simple", "simple"])
+    ann = Client(server, table, join(server, table, 0, "Ann"), strict=False)
+    seen: set[str] = set()
+    last: Message | None = None
+    while len(seen) < 2:
+        turn = claim_turn(ann, last)
+        before = turn["view"]["trick_points"]
+        hand = turn["view"]["hand_number"]
+        ann.send({"type": "claim"})
+        answer = ann.wait(lambda m: m["type"] == "error" or (
+            is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim"))
+        if answer["type"] == "error":  # not sure: refused, and once per hand
+            assert answer["code"] == "claim_refused" and "plays on" in answer["message"]
+            ann.send({"type": "claim"})
+            again = ann.wait(lambda m: m["type"] == "error")
+            assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
+            seen.add("refused")
+        else:  # played out to the end of the hand: the other side takes nothing more
+            done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)  # noqa: B023
+            result = done["hands"][hand - 1]
+            assert result["trick_points"][1] == before[1]
+            assert result["trick_points"][0] > before[0]
+            seen.add("played out")
+        # on to the next hand (the claim_turn loop plays this one to its end)
+        last = ann.wait(lambda m: is_state(m)
+                        and m["view"]["hand_number"] > hand, play=True)  # noqa: B023
+    ann.close()
+
+
+def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProcess) -> None:
+    table = new_table(server, "two", ["open", "simple"])
+    ann = Client(server, table, join(server, table, 0, "Ann"), strict=False)
+    ann.my_turn()
+    ann.send({"type": "claim"})
+    refused = ann.wait(lambda m: m["type"] == "error")
+    assert refused["code"] == "no_claim" and "four-handed" in refused["message"]
+    ann.send({"type": "claim_answer", "accept": True})
+    assert ann.wait(lambda m: m["type"] == "error")["code"] == "no_claim"
+    ann.close()
+
+
+def test_undo_at_a_two_handed_table_of_one_computer(server: ServerProcess) -> None:
+    table = new_table(server, "two", ["open", "simple"], pace=3)
+    ann = Client(server, table, join(server, table, 0, "Ann"))
+    mine = ann.my_turn()
+    ann.act(choose(mine))
+    after = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"] + 1)
+    assert after["undo"]
+    ann.send({"type": "undo"})
+    back = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"])
+    assert back["view"]["hand"] == mine["view"]["hand"] and back["view"]["to_act"] == 0
+    ann.close()
