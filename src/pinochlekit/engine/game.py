@@ -8,7 +8,8 @@ holds exactly those, and replaying it gives the same game.
 >>> game = Game.new(Rules(), seed=7, dealer=3)
 >>> game.phase, game.to_act
 (<Phase.AUCTION: 'auction'>, 0)
->>> game.apply(parse_action("bid 250"))
+>>> game.apply(parse_action("bid 250"))  # what it caused: see pinochlekit.engine.events
+(BidMade(seat=0, amount=250),)
 >>> game.apply(parse_action("bid 245"))
 Traceback (most recent call last):
 ...
@@ -49,6 +50,19 @@ from pinochlekit.engine.errors import (
     PinochleError,
     RecordError,
 )
+from pinochlekit.engine.events import (
+    BidMade,
+    CardPlayed,
+    ContractWon,
+    Dealt,
+    Event,
+    GameWon,
+    HandScored,
+    MeldShown,
+    Passed,
+    TrickWon,
+    action_event,
+)
 from pinochlekit.engine.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import MOST_POINTS, Rules
@@ -83,6 +97,9 @@ _AUCTION = Phase.AUCTION
 _THROW_IN, _MOON, _PASS, _PASS_HELP, _REDEAL = ThrowIn(), Moon(), Pass(), Pass(help=True), Redeal()
 _SUITS = tuple(Suit)
 _NAME_TRUMP = tuple(NameTrump(s) for s in Suit)  # shared, like the plays: actions are frozen
+# The events of a card played and of a plain pass, built once: events are frozen too.
+_PLAYED = tuple(tuple((CardPlayed(seat, card),) for card in ALL_CARDS) for seat in range(4))
+_PASSED = tuple((Passed(seat),) for seat in range(4))
 
 
 def _plays_of(mask: int) -> list[Action]:
@@ -427,13 +444,25 @@ class Game:
 
     # -- checking -------------------------------------------------------------
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise the error :meth:`apply` would raise for ``action`` (by ``seat``, if
+        given), naming the rule broken; return quietly if it is legal. Changes nothing.
+
+        The error's type says what is wrong: :class:`~pinochlekit.GameOverError`,
+        :class:`~pinochlekit.OutOfTurnError`, :class:`~pinochlekit.PhaseError` (not
+        an action of this phase) or :class:`~pinochlekit.IllegalActionError`.
+        """
+        self._check(action, seat)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` (by ``seat``, if given)."""
         try:
             self._check(action, seat)
         except IllegalActionError:
             return False
         return True
+
+    is_legal = can  # the older name, used throughout
 
     def _check(self, action: Action, seat: int | None) -> None:
         if self.phase is Phase.GAME_OVER:
@@ -545,12 +574,15 @@ class Game:
 
     # -- applying -------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Apply ``action`` for the seat to act (checked against ``seat`` if given).
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """Apply ``action`` for the seat to act (checked against ``seat`` if given) and
+        return what it caused (see :mod:`pinochlekit.engine.events`).
 
-        Raises a subclass of :class:`~pinochlekit.IllegalActionError` and
-        leaves the game unchanged if the rules forbid the action.
+        Raises what :meth:`verify` raises, a subclass of
+        :class:`~pinochlekit.IllegalActionError`, and leaves the game unchanged if
+        the rules forbid the action.
         """
+        actor = self.to_act
         if type(action) is Play and seat is None and self.phase is _PLAY:
             # The common case, checked without the slow path: a legal card by the seat to act.
             table = self._table
@@ -559,23 +591,29 @@ class Game:
                 if nxt >= 0:
                     self.actions.append(action)
                     self.to_act = nxt
-                    return
+                    played = _PLAYED[actor][action.card]  # type: ignore[index]
+                    if self.trick:
+                        return played
+                    return (*played, TrickWon(len(self.tricks), self.tricks[-1]))
                 if nxt == -2:  # the last trick is taken
                     self.actions.append(action)
+                    results = len(self.results)
                     self._finish(Outcome.MADE)
-                    return
+                    return self._told(action, actor, results, len(self.results[-1].tricks) - 1,
+                                      False, False)
                 self._check(action, seat)  # raises, explaining why
-            actor = self.to_act
             mask = self._play_mask(actor)  # type: ignore[arg-type]
             if mask >> action.card & 1:
                 self.actions.append(action)
+                results, tricks = len(self.results), len(self.tricks)
                 self._play(actor, action.card)  # type: ignore[arg-type]
-                return
+                if self.trick:
+                    return _PLAYED[actor][action.card]  # type: ignore[index]
+                return self._told(action, actor, results, tricks, False, False)
         elif seat is None and self.phase is _AUCTION:
             # The auction's common cases, with exactly the tests of _check (docs/rules.md §1
             # Auction; §2 first bidder must open): anything else takes the slow path.
             kind = type(action)
-            actor = self.to_act
             if kind is Bid:
                 amount = action.amount  # type: ignore[attr-defined]
                 low = self._opening if self.high_bidder is None else self.high_bid + self._step
@@ -583,16 +621,51 @@ class Game:
                         and not (amount - self._opening) % self._step):
                     self.actions.append(action)
                     self._call(actor, action)  # type: ignore[arg-type]
-                    return
+                    if self.phase is _AUCTION:
+                        return (BidMade(actor, amount),)  # type: ignore[arg-type]
+                    return self._told(action, actor, len(self.results), 0, True, True)
             elif (kind is Pass and not action.help  # type: ignore[attr-defined]
                   and not (self._first_required  # _must_open
                            and actor == (self.dealer + 1) % self._n
                            and not self._spoken[actor])):
                 self.actions.append(action)
+                results = len(self.results)
                 self._call(actor, action)  # type: ignore[arg-type]
-                return
+                if self.phase is _AUCTION and len(self.results) == results:
+                    return _PASSED[actor]  # type: ignore[index]
+                return self._told(action, actor, results, 0, True, True)
         self._check(action, seat)
+        results, tricks = len(self.results), len(self.tricks)
+        undeclared, unmelded = self.declarer is None, self.melds is None
+        to = self.declarer if type(action) is Give else None
         self.apply_unchecked(action)
+        return self._told(action, actor, results, tricks, undeclared, unmelded, to)
+
+    def _told(self, action: Action, actor: int | None, results: int, tricks: int,
+              undeclared: bool, unmelded: bool, to: int | None = None) -> tuple[Event, ...]:
+        """The events of ``action`` just applied, from how many results and tricks there
+        were before and whether the contract and the meld were still to come."""
+        assert actor is not None
+        if type(action) is Return:
+            to = self.partner(actor)
+        events: list[Event] = [action_event(action, actor, to)]
+        result = self.results[-1] if len(self.results) > results else None
+        if result is None and undeclared and self.declarer is not None:
+            widow = tuple(self._widow) if self._widow_size else ()
+            events.append(ContractWon(self.declarer, self.contract, widow))
+        melds = self.melds if result is None else result.melds
+        if unmelded and melds:
+            events += [MeldShown(s, m.points, m.items) for s, m in enumerate(melds)]
+        done = self.tricks if result is None else result.tricks
+        if len(done) > tricks:
+            events.append(TrickWon(len(done), done[-1]))
+        if result is not None:
+            events.append(HandScored(result))
+            if self.winner is not None:
+                events.append(GameWon(self.winner))
+            else:
+                events.append(Dealt(self.hand_number, self.dealer))
+        return tuple(events)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal, without checking: the fast path for
