@@ -1,10 +1,13 @@
-"""What an action caused: the events :meth:`Game.apply` returns.
+"""What an action caused: the events :meth:`Game.step` returns.
 
-Each checked ``apply`` returns the tuple of events the action brought about,
+``game.step(action)`` applies the action as ``game.apply(action)`` does (checked;
+``apply`` reports nothing and stays the fast path) and returns the tuple of events
+the action brought about,
 in the order they happened: the action itself (``BidMade``, ``CardPlayed`` ...),
 then what followed from it (``ContractWon``, ``MeldShown`` for every seat,
 ``TrickWon``, ``HandScored``, then ``GameWon`` or ``Dealt`` for the next deal).
-Events are derived from the game, never stored: a record (rules, seed, actions)
+Events are small immutable values (named tuples, cheap to build) derived from
+the game, never stored: a record (rules, seed, actions)
 replays to the same game, and its events are those of replaying it.
 
 Events are the game's own account, hidden parts included (the cards passed
@@ -13,17 +16,17 @@ interface shows a seat only what that seat's view holds.
 
 >>> from pinochlekit import Game, parse_action
 >>> game = Game.new("pagat", seed=1, dealer=3)
->>> game.apply(parse_action("bid 250"))
+>>> game.step(parse_action("bid 250"))
 (BidMade(seat=0, amount=250),)
 >>> for text in ("pass", "pass"):
-...     _ = game.apply(parse_action(text))
->>> game.apply(parse_action("pass"))
+...     game.apply(parse_action(text))
+>>> game.step(parse_action("pass"))
 (Passed(seat=3, help=False), ContractWon(seat=0, contract=250, widow=()))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from pinochlekit.engine.actions import (
     Action,
@@ -49,31 +52,27 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class BidMade:
+class BidMade(NamedTuple):
     """``seat`` bid ``amount`` in the auction (docs/rules.md §1 Auction)."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(NamedTuple):
     """``seat`` passed, out of the auction for this hand (``help``: pass with help)."""
 
     seat: int
     help: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class RedealCalled:
+class RedealCalled(NamedTuple):
     """``seat`` called for a new deal on its nines (docs/rules.md §2 nines redeal)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class ContractWon:
+class ContractWon(NamedTuple):
     """``seat`` won the auction with ``contract`` (the dealer, if stuck); three-handed,
     the ``widow`` is turned up for all (docs/rules.md §3), else it is empty."""
 
@@ -82,16 +81,14 @@ class ContractWon:
     widow: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpNamed:
+class TrumpNamed(NamedTuple):
     """The declarer ``seat`` named ``suit`` trump."""
 
     seat: int
     suit: Suit
 
 
-@dataclass(frozen=True, slots=True)
-class CardsPassed:
+class CardsPassed(NamedTuple):
     """``seat`` passed ``cards`` to ``to`` (docs/rules.md §1 Passing); seen by those two."""
 
     seat: int
@@ -99,16 +96,14 @@ class CardsPassed:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(NamedTuple):
     """The declarer ``seat`` laid ``cards`` aside face down (docs/rules.md §3)."""
 
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MeldShown:
+class MeldShown(NamedTuple):
     """``seat`` showed meld worth ``points``, itemized (possibly none).
 
     Four- and three-handed every seat shows its meld at once after trump and
@@ -120,15 +115,13 @@ class MeldShown:
     items: tuple[MeldItem, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MeldDeclined:
+class MeldDeclined(NamedTuple):
     """Two-handed: the winner of the trick, ``seat``, laid no meld."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Drew:
+class Drew(NamedTuple):
     """Two-handed: ``seat`` drew ``card`` from the stock (``public``: the turned-up card)."""
 
     seat: int
@@ -136,30 +129,26 @@ class Drew:
     public: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ThrownIn:
+class ThrownIn(NamedTuple):
     """The declarer ``seat`` conceded the hand before the first card."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class MoonShot:
+class MoonShot(NamedTuple):
     """The declarer ``seat`` undertook to take every trick (docs/rules.md §2)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(NamedTuple):
     """``seat`` played ``card`` to the trick."""
 
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(NamedTuple):
     """Trick ``number`` of the hand (1 for the first) is over: ``trick`` says who led,
     the cards, who won it and its points (the last trick's 10 included)."""
 
@@ -177,29 +166,38 @@ class TrickWon:
         return self.trick.points
 
 
-@dataclass(frozen=True, slots=True)
-class HandScored:
+class HandScored(NamedTuple):
     """A deal is over; ``result`` itemizes it (a redeal and a passed-out deal too)."""
 
     result: HandResult
 
 
-@dataclass(frozen=True, slots=True)
-class GameWon:
+class GameWon(NamedTuple):
     """The game is won by ``winner``: a team four-handed, else a seat."""
 
     winner: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(NamedTuple):
     """A new deal: hand ``number`` of the game, dealt by ``dealer``."""
 
     number: int
     dealer: int
 
 
-#: Anything :meth:`Game.apply` may report.
+def _same_kind_equal(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _same_kind_unequal(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_kind_equal(self, other)
+
+
+def _kind_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+#: Anything :meth:`Game.step` may report.
 Event = (BidMade | Passed | RedealCalled | ContractWon | TrumpNamed | CardsPassed | Discarded
          | MeldShown | MeldDeclined | Drew | ThrownIn | MoonShot | CardPlayed | TrickWon
          | HandScored | GameWon | Dealt)
@@ -233,3 +231,15 @@ def action_event(action: Action, seat: int, to: int | None = None) -> Event:
     if kind is Redeal:
         return RedealCalled(seat)
     raise ValueError(f"no event for {action!r}")
+
+
+# Events are named tuples, the cheapest immutable values to build, but two events of
+# different kinds never compare equal, as tuples with the same fields would:
+# ``ThrownIn(1) != MoonShot(1)``.
+for _kind in (BidMade, Passed, RedealCalled, ContractWon, TrumpNamed, CardsPassed, Discarded,
+              MeldShown, MeldDeclined, Drew, ThrownIn, MoonShot, CardPlayed, TrickWon,
+              HandScored, GameWon, Dealt):
+    _kind.__eq__ = _same_kind_equal  # type: ignore[method-assign]
+    _kind.__ne__ = _same_kind_unequal  # type: ignore[assignment,method-assign]
+    _kind.__hash__ = _kind_hash  # type: ignore[method-assign]
+del _kind

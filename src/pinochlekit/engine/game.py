@@ -8,8 +8,7 @@ holds exactly those, and replaying it gives the same game.
 >>> game = Game.new(Rules(), seed=7, dealer=3)
 >>> game.phase, game.to_act
 (<Phase.AUCTION: 'auction'>, 0)
->>> game.apply(parse_action("bid 250"))  # what it caused: see pinochlekit.engine.events
-(BidMade(seat=0, amount=250),)
+>>> game.apply(parse_action("bid 250"))
 >>> game.apply(parse_action("bid 245"))
 Traceback (most recent call last):
 ...
@@ -51,15 +50,12 @@ from pinochlekit.engine.errors import (
     RecordError,
 )
 from pinochlekit.engine.events import (
-    BidMade,
-    CardPlayed,
     ContractWon,
     Dealt,
     Event,
     GameWon,
     HandScored,
     MeldShown,
-    Passed,
     TrickWon,
     action_event,
 )
@@ -97,9 +93,6 @@ _AUCTION = Phase.AUCTION
 _THROW_IN, _MOON, _PASS, _PASS_HELP, _REDEAL = ThrowIn(), Moon(), Pass(), Pass(help=True), Redeal()
 _SUITS = tuple(Suit)
 _NAME_TRUMP = tuple(NameTrump(s) for s in Suit)  # shared, like the plays: actions are frozen
-# The events of a card played and of a plain pass, built once: events are frozen too.
-_PLAYED = tuple(tuple((CardPlayed(seat, card),) for card in ALL_CARDS) for seat in range(4))
-_PASSED = tuple((Passed(seat),) for seat in range(4))
 
 
 def _plays_of(mask: int) -> list[Action]:
@@ -184,7 +177,9 @@ _DURING = {Phase.AUCTION: "during the auction", Phase.TRUMP: "while trump is nam
 
 class Game:
     """A game from deal to winner: ``phase``, ``to_act``, ``legal_actions()``,
-    ``apply()``, ``is_legal()``, ``undo()``, ``copy()``, ``view(seat)``, ``record``.
+    ``verify()`` (raises why an action is refused), ``can()`` (alias ``is_legal()``),
+    ``apply()``, ``step()`` (apply, returning the events), ``undo()``, ``copy()``,
+    ``view(seat)``, ``record``.
 
     A rejected action raises a subclass of
     :class:`~pinochlekit.IllegalActionError` and changes nothing.
@@ -574,15 +569,12 @@ class Game:
 
     # -- applying -------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
-        """Apply ``action`` for the seat to act (checked against ``seat`` if given) and
-        return what it caused (see :mod:`pinochlekit.engine.events`).
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for the seat to act (checked against ``seat`` if given).
 
-        Raises what :meth:`verify` raises, a subclass of
-        :class:`~pinochlekit.IllegalActionError`, and leaves the game unchanged if
-        the rules forbid the action.
+        Raises a subclass of :class:`~pinochlekit.IllegalActionError` and
+        leaves the game unchanged if the rules forbid the action.
         """
-        actor = self.to_act
         if type(action) is Play and seat is None and self.phase is _PLAY:
             # The common case, checked without the slow path: a legal card by the seat to act.
             table = self._table
@@ -591,29 +583,23 @@ class Game:
                 if nxt >= 0:
                     self.actions.append(action)
                     self.to_act = nxt
-                    played = _PLAYED[actor][action.card]  # type: ignore[index]
-                    if self.trick:
-                        return played
-                    return (*played, TrickWon(len(self.tricks), self.tricks[-1]))
+                    return
                 if nxt == -2:  # the last trick is taken
                     self.actions.append(action)
-                    results = len(self.results)
                     self._finish(Outcome.MADE)
-                    return self._told(action, actor, results, len(self.results[-1].tricks) - 1,
-                                      False, False)
+                    return
                 self._check(action, seat)  # raises, explaining why
+            actor = self.to_act
             mask = self._play_mask(actor)  # type: ignore[arg-type]
             if mask >> action.card & 1:
                 self.actions.append(action)
-                results, tricks = len(self.results), len(self.tricks)
                 self._play(actor, action.card)  # type: ignore[arg-type]
-                if self.trick:
-                    return _PLAYED[actor][action.card]  # type: ignore[index]
-                return self._told(action, actor, results, tricks, False, False)
+                return
         elif seat is None and self.phase is _AUCTION:
             # The auction's common cases, with exactly the tests of _check (docs/rules.md §1
             # Auction; §2 first bidder must open): anything else takes the slow path.
             kind = type(action)
+            actor = self.to_act
             if kind is Bid:
                 amount = action.amount  # type: ignore[attr-defined]
                 low = self._opening if self.high_bidder is None else self.high_bid + self._step
@@ -621,33 +607,38 @@ class Game:
                         and not (amount - self._opening) % self._step):
                     self.actions.append(action)
                     self._call(actor, action)  # type: ignore[arg-type]
-                    if self.phase is _AUCTION:
-                        return (BidMade(actor, amount),)  # type: ignore[arg-type]
-                    return self._told(action, actor, len(self.results), 0, True, True)
+                    return
             elif (kind is Pass and not action.help  # type: ignore[attr-defined]
                   and not (self._first_required  # _must_open
                            and actor == (self.dealer + 1) % self._n
                            and not self._spoken[actor])):
                 self.actions.append(action)
-                results = len(self.results)
                 self._call(actor, action)  # type: ignore[arg-type]
-                if self.phase is _AUCTION and len(self.results) == results:
-                    return _PASSED[actor]  # type: ignore[index]
-                return self._told(action, actor, results, 0, True, True)
+                return
         self._check(action, seat)
+        self.apply_unchecked(action)
+
+    def step(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """:meth:`apply` ``action`` and return what it caused, in order (see
+        :mod:`pinochlekit.engine.events`): for the interfaces, which tell the game as it
+        goes. :meth:`apply` itself reports nothing and stays the fast path.
+
+        Raises what :meth:`verify` raises and changes nothing if the rules forbid it.
+        """
+        self._check(action, seat)
+        actor = self.to_act
         results, tricks = len(self.results), len(self.tricks)
         undeclared, unmelded = self.declarer is None, self.melds is None
-        to = self.declarer if type(action) is Give else None
         self.apply_unchecked(action)
-        return self._told(action, actor, results, tricks, undeclared, unmelded, to)
+        return self._told(action, actor, results, tricks, undeclared, unmelded)
 
     def _told(self, action: Action, actor: int | None, results: int, tricks: int,
-              undeclared: bool, unmelded: bool, to: int | None = None) -> tuple[Event, ...]:
+              undeclared: bool, unmelded: bool) -> tuple[Event, ...]:
         """The events of ``action`` just applied, from how many results and tricks there
         were before and whether the contract and the meld were still to come."""
         assert actor is not None
-        if type(action) is Return:
-            to = self.partner(actor)
+        to = (self.declarer if type(action) is Give
+              else (actor + 2) % 4 if type(action) is Return else None)  # to the partner
         events: list[Event] = [action_event(action, actor, to)]
         result = self.results[-1] if len(self.results) > results else None
         if result is None and undeclared and self.declarer is not None:

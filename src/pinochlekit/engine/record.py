@@ -6,7 +6,6 @@ the fixed deals) and every action is checked again on replay.
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=1)
 >>> game.apply(game.legal_actions()[0])
-(Passed(seat=1, help=False),)
 >>> text = game.record.to_json()
 >>> GameRecord.from_json(text).replay().record == game.record
 True

@@ -5,7 +5,7 @@
 >>> players = [EasyPlayer(seed) for seed in range(4)]
 >>> while not game.results:  # one hand
 ...     seat = game.to_act
-...     _ = game.apply(players[seat].choose(game.view(seat)), seat)
+...     game.apply(players[seat].choose(game.view(seat)), seat)
 >>> game.results[0].outcome.value in ("made", "set", "not on the board")
 True
 """
@@ -60,7 +60,7 @@ def partner_has_it(view: View) -> bool:
     >>> from pinochlekit import Game, parse_action
     >>> game = Game.new("pagat", seed=1, dealer=0)
     >>> for text in ("pass", "bid 250", "pass"):
-    ...     _ = game.apply(parse_action(text))
+    ...     game.apply(parse_action(text))
     >>> partner_has_it(game.view(game.to_act))
     True
     """

@@ -11,7 +11,7 @@ few rules of thumb.
 >>> players = [SimplePlayer(seed) for seed in range(4)]
 >>> while game.winner is None:
 ...     seat = game.to_act
-...     _ = game.apply(players[seat].choose(game.view(seat)), seat)
+...     game.apply(players[seat].choose(game.view(seat)), seat)
 >>> game.winner in (0, 1)
 True
 """

@@ -8,7 +8,7 @@ from its JSON record read exactly alike.
 >>> from pinochlekit import Game, parse_action
 >>> game = Game.new("pagat", seed=1, dealer=3)
 >>> for text in ("bid 250", "pass", "pass", "pass"):
-...     _ = game.apply(parse_action(text))
+...     game.apply(parse_action(text))
 >>> print("\n".join(narrate(game)[:2]))
 game: rules pagat, seed 1, first dealer seat 3
 <BLANKLINE>

@@ -8,7 +8,7 @@ runs out, and each hand's score.
 >>> from pinochlekit.engine.two.game import TwoHandedGame
 >>> game = TwoHandedGame.new("two", seed=2)
 >>> for _ in range(3):
-...     _ = game.apply(game.legal_actions()[0])
+...     game.apply(game.legal_actions()[0])
 >>> lines = narrate_two(game)
 >>> lines[0]
 'game: rules two (two-handed), seed 2, first dealer seat 0'

@@ -10,7 +10,8 @@ named in ``docs/two-handed.md``.
 
 The interface is :class:`~pinochlekit.engine.game.Game`'s: ``new``, ``phase``,
 ``to_act``, ``legal_actions()``, ``apply()`` (checked, leaves the game
-unchanged on error), ``is_legal``, ``undo``, ``copy``, ``view(seat)``,
+unchanged on error), ``step()`` (apply, telling what happened), ``verify``,
+``can``, ``is_legal``, ``undo``, ``copy``, ``view(seat)``,
 ``public_view()``, ``scores``, ``winner``, ``results`` and ``record``.
 
 >>> from pinochlekit.engine.two.actions import parse_two_action
@@ -21,7 +22,7 @@ unchanged on error), ``is_legal``, ``undo``, ``copy``, ``view(seat)``,
 Traceback (most recent call last):
 ...
 pinochlekit.PhaseError: cannot meld KS QS by seat 1: seat 1 must play a card
->>> game.apply(game.legal_actions()[0])
+>>> game.step(game.legal_actions()[0])
 (CardPlayed(seat=1, card=Card('KS')),)
 >>> again = TwoHandedGame.from_record(game.record)
 >>> again.view(0) == game.view(0)
@@ -415,13 +416,20 @@ class TwoHandedGame:
 
     # -- applying -------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
-        """Apply ``action`` for the seat to act (checked against ``seat`` if given) and
-        return what it caused (see :mod:`pinochlekit.engine.events`).
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for the seat to act (checked against ``seat`` if given).
 
-        Raises what :meth:`verify` raises, a subclass of
-        :class:`~pinochlekit.IllegalActionError`, and leaves the game unchanged if
-        the rules forbid the action.
+        Raises a subclass of :class:`~pinochlekit.IllegalActionError` and
+        leaves the game unchanged if the rules forbid the action.
+        """
+        self._check(action, seat)
+        self.apply_unchecked(action)
+
+    def step(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """:meth:`apply` ``action`` and return what it caused, in order (see
+        :mod:`pinochlekit.engine.events`); :meth:`apply` itself reports nothing.
+
+        Raises what :meth:`verify` raises and changes nothing if the rules forbid it.
         """
         self._check(action, seat)
         actor = self.to_act
