@@ -51,6 +51,16 @@ from pinochlekit.engine.errors import (
     PinochleError,
     RecordError,
 )
+from pinochlekit.engine.events import (
+    ContractWon,
+    Dealt,
+    Event,
+    GameWon,
+    HandScored,
+    MeldShown,
+    TrickWon,
+    action_event,
+)
 from pinochlekit.engine.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import MOST_POINTS, Rules
@@ -170,7 +180,9 @@ _DURING = {Phase.AUCTION: "during the auction", Phase.TRUMP: "while trump is nam
 
 class Game:
     """A game from deal to winner: ``phase``, ``to_act``, ``legal_actions()``,
-    ``apply()``, ``is_legal()``, ``undo()``, ``copy()``, ``view(seat)``, ``record``.
+    ``verify()`` (raises why an action is refused), ``can()`` (alias ``is_legal()``),
+    ``apply()``, ``step()`` (apply, returning the events), ``undo()``, ``copy()``,
+    ``view(seat)``, ``record``.
 
     A rejected action raises a subclass of
     :class:`~pinochlekit.IllegalActionError` and changes nothing.
@@ -430,13 +442,25 @@ class Game:
 
     # -- checking -------------------------------------------------------------
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise the error :meth:`apply` would raise for ``action`` (by ``seat``, if
+        given), naming the rule broken; return quietly if it is legal. Changes nothing.
+
+        The error's type says what is wrong: :class:`~pinochlekit.GameOverError`,
+        :class:`~pinochlekit.OutOfTurnError`, :class:`~pinochlekit.PhaseError` (not
+        an action of this phase) or :class:`~pinochlekit.IllegalActionError`.
+        """
+        self._check(action, seat)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` (by ``seat``, if given)."""
         try:
             self._check(action, seat)
         except IllegalActionError:
             return False
         return True
+
+    is_legal = can  # the older name, used throughout
 
     def _check(self, action: Action, seat: int | None) -> None:
         if self.phase is Phase.GAME_OVER:
@@ -596,6 +620,46 @@ class Game:
                 return
         self._check(action, seat)
         self.apply_unchecked(action)
+
+    def step(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """:meth:`apply` ``action`` and return what it caused, in order (see
+        :mod:`pinochlekit.engine.events`): for the interfaces, which tell the game as it
+        goes. :meth:`apply` itself reports nothing and stays the fast path.
+
+        Raises what :meth:`verify` raises and changes nothing if the rules forbid it.
+        """
+        self._check(action, seat)
+        actor = self.to_act
+        results, tricks = len(self.results), len(self.tricks)
+        undeclared, unmelded = self.declarer is None, self.melds is None
+        self.apply_unchecked(action)
+        return self._told(action, actor, results, tricks, undeclared, unmelded)
+
+    def _told(self, action: Action, actor: int | None, results: int, tricks: int,
+              undeclared: bool, unmelded: bool) -> tuple[Event, ...]:
+        """The events of ``action`` just applied, from how many results and tricks there
+        were before and whether the contract and the meld were still to come."""
+        assert actor is not None
+        to = (self.declarer if type(action) is Give
+              else (actor + 2) % 4 if type(action) is Return else None)  # to the partner
+        events: list[Event] = [action_event(action, actor, to)]
+        result = self.results[-1] if len(self.results) > results else None
+        if result is None and undeclared and self.declarer is not None:
+            widow = tuple(self._widow) if self._widow_size else ()
+            events.append(ContractWon(self.declarer, self.contract, widow))
+        melds = self.melds if result is None else result.melds
+        if unmelded and melds:
+            events += [MeldShown(s, m.points, m.items) for s, m in enumerate(melds)]
+        done = self.tricks if result is None else result.tricks
+        if len(done) > tricks:
+            events.append(TrickWon(len(done), done[-1]))
+        if result is not None:
+            events.append(HandScored(result))
+            if self.winner is not None:
+                events.append(GameWon(self.winner))
+            else:
+                events.append(Dealt(self.hand_number, self.dealer))
+        return tuple(events)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal, without checking: the fast path for

@@ -22,6 +22,7 @@ from typing import Protocol
 
 from pinochlekit.engine.actions import Action, parse_action
 from pinochlekit.engine.errors import PinochleError, RecordError
+from pinochlekit.engine.events import Event
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.record import GameRecord, install_replay
 from pinochlekit.engine.rules import Rules
@@ -58,11 +59,21 @@ class AnyGame(Protocol):
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now."""
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise the error :meth:`apply` would raise for ``action``; change nothing."""
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
 
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """:meth:`can` by its older name."""
+
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """Apply a checked action; an illegal one raises and changes nothing."""
+        """Apply a checked action; an illegal one raises what :meth:`verify` raises and
+        changes nothing."""
+
+    def step(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """:meth:`apply` an action and return the events it caused."""
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal."""

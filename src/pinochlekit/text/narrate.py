@@ -35,11 +35,12 @@ from pinochlekit.engine.actions import (
     parse_action,
 )
 from pinochlekit.engine.cards import Card, Hand, Suit
+from pinochlekit.engine.events import ContractWon, Dealt, HandScored
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.two.game import TwoHandedGame
-from pinochlekit.engine.views import HandResult, Phase, Trick, View
+from pinochlekit.engine.views import HandResult, Trick, View
 from pinochlekit.text.two import narrate_two
 
 __all__ = ["HandStory", "format_hand", "format_meld", "format_trick", "narrate", "stories"]
@@ -79,8 +80,7 @@ def stories(game: Game) -> list[HandStory]:
         action = parse_action(text)
         seat = shadow.to_act
         assert seat is not None
-        results = len(shadow.results)
-        shadow.apply(action, seat)
+        happened = shadow.step(action, seat)
         story = told[-1]
         if isinstance(action, Bid | Pass | Redeal):
             story.auction.append((seat, action))
@@ -94,13 +94,14 @@ def stories(game: Game) -> list[HandStory]:
             story.calls.append((seat, action))
         elif isinstance(action, NameTrump):
             story.trump = action.suit
-        if len(shadow.results) > results:
-            story.result = shadow.results[-1]
-            if shadow.phase is not Phase.GAME_OVER:
+        for event in happened:
+            if isinstance(event, ContractWon):  # docs/rules.md §3: the widow turned up
+                story.declarer, story.contract = event.seat, event.contract
+                story.widow = Hand.from_cards(event.widow) if event.widow else None
+            elif isinstance(event, HandScored):
+                story.result = event.result
+            elif isinstance(event, Dealt):
                 told.append(_new_story(shadow))
-        elif shadow.declarer is not None:
-            story.declarer, story.contract = shadow.declarer, shadow.contract
-            story.widow = shadow.widow
     if told[-1].result is None:
         told[-1].now = shadow.public_view()
     return told

@@ -50,6 +50,15 @@ from pinochlekit.engine.errors import (
     RecordError,
     RulesError,
 )
+from pinochlekit.engine.events import (
+    ContractWon,
+    Dealt,
+    Event,
+    GameWon,
+    HandScored,
+    MeldShown,
+    TrickWon,
+)
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import new_game, parse_game_action, replay
 from pinochlekit.engine.meld import MeldResult
@@ -411,40 +420,23 @@ class Session:
         return re.sub(r"\bseat (\d)\b", lambda m: self.name(int(m.group(1))), message)
 
     def _apply(self, seat: int, action: Action) -> list[str]:
-        if self.two is not None:
-            return self._apply_two(self.two, seat, action)
-        game = self.four
-        hand_before, results_before = game.hand_number, len(game.results)
-        melds_before, tricks_before = game.melds, len(game.tricks)
-        widow_before = game.widow
-        game.apply(action, seat)
+        """Apply ``seat``'s action and tell what it caused, from the engine's events."""
+        two_handed = self.two
+        if two_handed is not None:
+            return self._apply_two(two_handed, seat, action)
+        events = self.four.step(action, seat)
         self._saved(seat, action)
         lines = [self.tell(seat, action)]
-        if widow_before is None and game.widow and game.declarer is not None:
-            lines.append(self._widow_line(game.declarer, game.widow))
-        result = game.results[-1] if len(game.results) > results_before else None
-        melds = result.melds if result is not None else game.melds
-        if melds_before is None and melds and (result is None or not result.tricks):
-            lines += self.meld_lines(melds)
-        tricks = result.tricks if result is not None else tuple(game.tricks)
-        if len(tricks) > tricks_before:
-            lines.append(self.tell_trick(len(tricks), tricks[-1]))
-        if result is not None:
-            lines += explain_result(result, self)
-            self._save_standing()
-        if game.winner is not None:
-            lines.append(self.game_over_text())
-        elif game.hand_number != hand_before:
-            lines += self.new_hand_lines()
+        for event in events[1:]:
+            lines += self._tell_event(event)
         return lines
 
     def _apply_two(self, game: TwoHandedGame, seat: int, action: Action) -> list[str]:
         """:meth:`_apply` for the two-handed game: the meld turn and the draw told too."""
-        hand_before, results_before = game.hand_number, len(game.results)
         events_before, turn_up = len(game.events), game.turn_up
-        tricks_before, stock_before = len(game.tricks), game.stock_size
+        stock_before = game.stock_size
         held, late = game.hand(HUMAN), game.stage is TwoStage.LATE
-        game.apply(action, seat)
+        events = game.step(action, seat)
         self._saved(seat, action)
         if isinstance(action, LayMeld | Dix | NoMeld):
             lines = [two.tell_meld_turn(game, seat, action, self.name, events_before,
@@ -452,20 +444,31 @@ class Session:
             lines += two.draw_lines(game, HUMAN, held, stock_before, late)
         else:
             lines = [self.tell(seat, action)]
-        result = game.results[-1] if len(game.results) > results_before else None
-        tricks = result.tricks if result is not None else tuple(game.tricks)
-        if len(tricks) > tricks_before:
-            lines.append(self.tell_trick(len(tricks), tricks[-1]))
-            if result is None and game.stage is TwoStage.MELD:
+        for event in events[1:]:
+            lines += self._tell_event(event)
+            if (isinstance(event, TrickWon) and len(events) == 2
+                    and game.stage is TwoStage.MELD):
                 lines.append(f"{self.name(game.to_act or 0)} may meld (meld, dix or no meld)")
-        if result is not None:
-            lines += self.explain(result)
-            self._save_standing()
-        if game.winner is not None:
-            lines.append(self.game_over_text())
-        elif game.hand_number != hand_before:
-            lines += self.new_hand_lines()
         return lines
+
+    def _tell_event(self, event: Event) -> list[str]:
+        """What follows from an action, as lines (the action itself is told by
+        :meth:`tell`; two-handed melds and draws by the meld turn's lines)."""
+        if isinstance(event, ContractWon) and event.widow:
+            return [self._widow_line(event.seat, Hand.from_cards(event.widow))]
+        if isinstance(event, MeldShown) and self.two is None:
+            line = f"  {self.meld_line(event.seat, MeldResult(event.points, event.items, Hand()))}"
+            return ["meld:", line] if event.seat == 0 else [line]
+        if isinstance(event, TrickWon):
+            return [self.tell_trick(event.number, event.trick)]
+        if isinstance(event, HandScored):
+            self._save_standing()
+            return self.explain(event.result)
+        if isinstance(event, GameWon):
+            return [self.game_over_text()]
+        if isinstance(event, Dealt):
+            return self.new_hand_lines()
+        return []
 
     def _widow_line(self, declarer: int, widow: Hand) -> str:
         """docs/rules.md §3: the widow turned up for all once the auction is won; taken

@@ -1,7 +1,7 @@
 """A live table: the game, its seats, the connections watching it, its computer players.
 
 Every action goes through the rules engine here, under the table's lock:
-checked (:meth:`Game.is_legal`), committed to the store, applied, then
+checked (:meth:`Game.verify`), committed to the store, applied, then
 broadcast, each connection receiving only what its seat may see. Computer
 seats (and stand-ins for players away longer than the grace period) move in
 a background task, their decisions computed in a worker thread so that one
@@ -23,7 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pinochlekit.engine.actions import Action, Discard, Give, Return
-from pinochlekit.engine.errors import NotationError, OutOfTurnError, PinochleError
+from pinochlekit.engine.errors import (
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    PinochleError,
+)
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import new_game, parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
@@ -515,13 +520,11 @@ class Table:
             except NotationError as error:
                 raise RejectedError("bad_action", str(error)) from None
             try:
-                if not game.is_legal(action, seat):
-                    game.copy().apply(action, seat)  # raises, naming the rule broken
-                    raise RejectedError("illegal", f"illegal action {text!r}")
-            except PinochleError as error:
-                # by the error's type, not its words ("return 3 cards" says "turn" too)
-                code = "not_your_turn" if isinstance(error, OutOfTurnError) else "illegal"
-                raise RejectedError(code, str(error)) from None
+                game.verify(action, seat)  # the engine says which rule refuses it, if any
+            except OutOfTurnError as error:  # by the error's type, not its words
+                raise RejectedError("not_your_turn", str(error)) from None
+            except IllegalActionError as error:
+                raise RejectedError("illegal", str(error)) from None
             await self._commit(game, seat, str(action), HUMAN)
         self.kick()
 

@@ -10,7 +10,8 @@ named in ``docs/two-handed.md``.
 
 The interface is :class:`~pinochlekit.engine.game.Game`'s: ``new``, ``phase``,
 ``to_act``, ``legal_actions()``, ``apply()`` (checked, leaves the game
-unchanged on error), ``is_legal``, ``undo``, ``copy``, ``view(seat)``,
+unchanged on error), ``step()`` (apply, telling what happened), ``verify``,
+``can``, ``is_legal``, ``undo``, ``copy``, ``view(seat)``,
 ``public_view()``, ``scores``, ``winner``, ``results`` and ``record``.
 
 >>> from pinochlekit.engine.two.actions import parse_two_action
@@ -21,7 +22,8 @@ unchanged on error), ``is_legal``, ``undo``, ``copy``, ``view(seat)``,
 Traceback (most recent call last):
 ...
 pinochlekit.PhaseError: cannot meld KS QS by seat 1: seat 1 must play a card
->>> game.apply(game.legal_actions()[0])
+>>> game.step(game.legal_actions()[0])
+(CardPlayed(seat=1, card=Card('KS')),)
 >>> again = TwoHandedGame.from_record(game.record)
 >>> again.view(0) == game.view(0)
 True
@@ -45,6 +47,17 @@ from pinochlekit.engine.errors import (
     PinochleError,
     RecordError,
     RulesError,
+)
+from pinochlekit.engine.events import (
+    CardPlayed,
+    Dealt,
+    Drew,
+    Event,
+    GameWon,
+    HandScored,
+    MeldDeclined,
+    MeldShown,
+    TrickWon,
 )
 from pinochlekit.engine.meld import MeldItem, MeldResult, meld_values
 from pinochlekit.engine.record import GameRecord
@@ -325,13 +338,26 @@ class TwoHandedGame:
 
     # -- checking -------------------------------------------------------------
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise the error :meth:`apply` would raise for ``action`` (by ``seat``, if
+        given), naming the rule broken; return quietly if it is legal. Changes nothing.
+
+        :class:`~pinochlekit.GameOverError`, :class:`~pinochlekit.OutOfTurnError`,
+        :class:`~pinochlekit.PhaseError` (a play during the meld turn, a meld during
+        the play, an action of the other games) or
+        :class:`~pinochlekit.IllegalActionError`.
+        """
+        self._check(action, seat)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` (by ``seat``, if given)."""
         try:
             self._check(action, seat)
         except IllegalActionError:
             return False
         return True
+
+    is_legal = can  # the older name, used throughout
 
     def _wants(self) -> str:
         if self.stage is TwoStage.MELD:
@@ -405,6 +431,44 @@ class TwoHandedGame:
         """
         self._check(action, seat)
         self.apply_unchecked(action)
+
+    def step(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """:meth:`apply` ``action`` and return what it caused, in order (see
+        :mod:`pinochlekit.engine.events`); :meth:`apply` itself reports nothing.
+
+        Raises what :meth:`verify` raises and changes nothing if the rules forbid it.
+        """
+        self._check(action, seat)
+        actor = self.to_act
+        assert actor is not None
+        results, tricks, melds = len(self.results), len(self.tricks), len(self.events)
+        drawn, turn_up = self._next, self.turn_up
+        self.apply_unchecked(action)
+        kind = type(action)
+        if kind is Play:
+            events: list[Event] = [CardPlayed(actor, action.card)]  # type: ignore[attr-defined]
+        else:  # docs/rules.md §4: a meld or the dix, or none, then the draw (not after the dix)
+            events = [MeldShown(e.seat, e.points, (MeldItem(e.name, e.cards, e.points),))
+                      for e in self.events[melds:]] or [MeldDeclined(actor)]
+            if kind is not Dix:
+                cards = [(c, False) for c in self._stock[drawn:self._next]]
+                if turn_up is not None and self.turn_up is None:
+                    cards.append((turn_up, True))  # the loser takes the turned-up trump
+                events += [Drew(s, c, public) for s, (c, public)
+                           in zip((actor, 1 - actor), cards, strict=False)]
+        result = self.results[-1] if len(self.results) > results else None
+        done = self.tricks if result is None else result.tricks
+        if len(done) > tricks:
+            events.append(TrickWon(len(done), done[-1]))
+        if result is not None:
+            events.append(HandScored(result))
+            if self.winner is not None:
+                events.append(GameWon(self.winner))
+            else:
+                events.append(Dealt(self.hand_number, self.dealer))
+                events += [MeldShown(e.seat, e.points, (MeldItem(e.name, e.cards, e.points),))
+                           for e in self.events]  # docs/rules.md §4: a nine turned up
+        return tuple(events)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal, without checking (the fast path for
