@@ -143,3 +143,18 @@ def test_auction_inference_reads_calls_the_same_with_divide_by_ten() -> None:
     ordinary, tenths = weights
     assert len(set(ordinary)) > 5  # the calls do tell something
     assert tenths == pytest.approx(ordinary)
+
+
+@pytest.mark.parametrize("spec", ["random", "simple", "easy", "standard", "pro", "skilled",
+                                  "expert(time=0.02)"])
+@pytest.mark.parametrize("preset", ["pagat", "three"])
+def test_after_the_highest_bid_every_level_passes(spec: str, preset: str) -> None:
+    """docs/rules.md §1.4: once someone bids the most there is, a pass is the only call
+    left; every level must make it (easy once crashed looking for a bid)."""
+    game = Game.new(preset, seed=5)
+    game.apply(max((a for a in game.legal_actions() if isinstance(a, Bid)),
+                   key=lambda b: b.amount))
+    seat = game.to_act
+    assert seat is not None
+    assert not any(isinstance(a, Bid) for a in game.legal_actions()), game.legal_actions()
+    assert isinstance(make_player(spec, seed=1).choose(game.view(seat)), Pass)

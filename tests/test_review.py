@@ -164,3 +164,29 @@ def test_three_and_two_handed_hands_are_reviewed(rules: str) -> None:
         if decision.trick and decision.phase not in ("throw in",):
             assert decision.chosen in dealt or rules == "two", decision
     assert ("two-handed" in review.text()) == (rules == "two")
+
+
+def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
+    """docs/review.md: ``pinochle history ID --hand N --review`` reviews the person's
+    seat in a finished hand of a saved game, and refuses a hand not finished."""
+    from helpers import history
+
+    from pinochlekit.tui.session import Session
+    from pinochlekit.tui.store import GameStore
+
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = Session.new("pagat", seed=5, levels=["easy"], store=store)
+    while not session.four.results:
+        if session.is_human_turn:
+            seat = session.game.to_act
+            assert seat is not None
+            session.act(session.game.legal_actions()[0])
+        else:
+            session.step()
+    game_id = session.game_id
+    store.close()
+    done = history(tmp_path, str(game_id), "--hand", "1", "--review", "--time", "0.05")
+    assert done.returncode == 0, done.stderr
+    assert "?: lost 10 points or more" in done.stdout and "Hand 1, seat 0" in done.stdout
+    bad = history(tmp_path, str(game_id), "--hand", "2", "--review")
+    assert bad.returncode == 2 and "a finished hand of game" in bad.stderr, bad.stderr

@@ -104,7 +104,10 @@ class EasyPlayer(Player):
                 # [opening bid - 5 steps, opening bid + 15 steps], uniformly.
                 rules = view.rules
                 self._max_bid = (key, rules.opening_bid + self.rng.randint(-5, 15) * rules.step)
-            lowest = min((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if not bids:  # the high bid is the most there is (docs/rules.md §1.4): pass
+                return Pass()
+            lowest = min(bids, key=lambda b: b.amount)
             if Pass() in legal and partner_has_it(view):  # docs/rules.md §5 habits
                 return Pass()
             if lowest.amount <= self._max_bid[1] or Pass() not in legal:

@@ -133,6 +133,8 @@ class SimplePlayer(Player):
         if Redeal() in legal:
             return Redeal()
         bids = [a for a in legal if isinstance(a, Bid)]
+        if not bids:  # the high bid is the most there is (docs/rules.md §1.4): pass
+            return Pass()
         lowest = min(bids, key=lambda b: b.amount)
         if Pass() not in legal:  # the first bidder must open
             return lowest
@@ -279,7 +281,10 @@ class RandomPlayer(Player):
             if Redeal() in legal and rng.random() < 0.5:
                 return Redeal()
             passes = [a for a in legal if isinstance(a, Pass)]
-            lowest = min((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if not bids:  # the high bid is the most there is (docs/rules.md §1.4)
+                return rng.choice(passes)
+            lowest = min(bids, key=lambda b: b.amount)
             if passes and rng.random() < 0.5:
                 return rng.choice(passes)
             return lowest

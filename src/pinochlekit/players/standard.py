@@ -177,7 +177,10 @@ class StandardPlayer(Player):
     def _bid(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
         if Redeal() in legal:
             return Redeal(), "a redeal whenever allowed"
-        lowest = min((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if not bids:  # the high bid is the most there is (docs/rules.md §1.4)
+            return Pass(), "no higher bid is possible"
+        lowest = min(bids, key=lambda b: b.amount)
         if partner_has_it(view) and Pass() in legal:
             return Pass(), "partner holds the high bid and both opponents have passed"
         table = self._suit_table(view, lowest.amount)  # at its first call of the hand

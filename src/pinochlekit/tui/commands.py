@@ -19,8 +19,10 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
 from pinochlekit.text.narrate import format_hand
-from pinochlekit.tui.session import SEAT_NAMES, Session, Settings, seat_names
+from pinochlekit.tui.review import review_text
+from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_names
 from pinochlekit.tui.store import GameStore, SavedGame, StoreError
+from pinochlekit.usage import UsageError
 
 __all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
 
@@ -76,6 +78,12 @@ def add_commands(command: Command, rules_help: str) -> None:
                      help="every game, finished or not (the default; kept for scripts)")
     sub.add_argument("--no-pause", action="store_true",
                      help="print every step at once, even at a terminal")
+    sub.add_argument("--review", action="store_true",
+                     help="with --hand N: review your decisions in that hand instead "
+                          "(expert values each option from what you could see; "
+                          "docs/review.md)")
+    sub.add_argument("--time", type=float, default=1.0, metavar="SECONDS",
+                     help="with --review: expert's budget per valuation (default 1.0)")
 
 
 def _levels(args: argparse.Namespace, players: int) -> list[str]:
@@ -243,6 +251,16 @@ def run_history(args: argparse.Namespace) -> int:
             if not game.results:
                 print("no hand finished yet")
             print(f"(replay a hand: pinochle history {saved.id} --hand N)")
+            return 0
+        if args.review:
+            game = replay(saved.record)
+            finished = {result.number for result in game.results}
+            if args.hand not in finished:
+                raise UsageError(f"--hand {args.hand}: a finished hand of game {saved.id} "
+                                 f"(finished: {', '.join(map(str, sorted(finished))) or 'none'})")
+            if not 0 < args.time <= 60:
+                raise UsageError(f"--time: seconds above 0 and at most 60, not {args.time}")
+            print(review_text(saved.record, args.hand, HUMAN, args.time))
             return 0
         pause = sys.stdin.isatty() and sys.stdout.isatty() and not args.no_pause
         for lines in _steps(saved, args.hand):
