@@ -190,3 +190,31 @@ def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
     assert "?: lost 10 points or more" in done.stdout and "Hand 1, seat 0" in done.stdout
     bad = history(tmp_path, str(game_id), "--hand", "2", "--review")
     assert bad.returncode == 2 and "a finished hand of game" in bad.stderr, bad.stderr
+
+
+def test_where_every_card_is_known_the_review_gives_the_solvers_values() -> None:
+    """Two-handed, once the stock is gone every card is known (docs/rules.md §4): each
+    card's value in the review is the exact solver's, with no noise."""
+    from pinochlekit.engine.cards import Card
+    from pinochlekit.engine.two.views import TwoHandedView
+    from pinochlekit.players.two.expert import late_values
+
+    game = new_game("two", seed=4)
+    players = [make_player("standard", seed=s) for s in range(2)]
+    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    review = review_hand(game.record, 1, 0, time=0.05, repeats=2)
+    checked = 0
+    for decision in review.decisions:
+        view = replay(game.record, decision.ply).view(0)
+        assert isinstance(view, TwoHandedView)
+        if view.stock_size or not decision.trick:
+            continue
+        exact = {str(Card(c)): float(v) for c, v in late_values(view).items()}
+        got = {o.name: o.value for o in decision.options}
+        assert got == exact, (decision.ply, got, exact)
+        assert all(o.noise == 0 for o in decision.options)
+        checked += 1
+    assert checked, review.text()
