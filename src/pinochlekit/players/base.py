@@ -10,17 +10,25 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import ClassVar
 
-from pinochlekit.engine.actions import Action
+from pinochlekit.engine.actions import Action, Bid
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.views import View
 
-__all__ = ["Player", "PlayerSpecError"]
+__all__ = ["Player", "PlayerSpecError", "lowest_bid"]
 
 
 class PlayerSpecError(PinochleError, ValueError):
     """A player spec or option that cannot be used; the message names it."""
+
+
+def lowest_bid(legal: Sequence[Action]) -> Bid | None:
+    """The lowest legal bid, or ``None`` when no bid is legal: the high bid is the most
+    there is (docs/rules.md §1.4), so only a pass is left."""
+    bids = [a for a in legal if isinstance(a, Bid)]
+    return min(bids, key=lambda b: b.amount) if bids else None
 
 
 class Player(ABC):

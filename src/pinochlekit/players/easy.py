@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pinochlekit.engine.actions import (
     Action,
-    Bid,
     Discard,
     Give,
     NameTrump,
@@ -25,7 +24,7 @@ from pinochlekit.engine.actions import (
 )
 from pinochlekit.engine.cards import Hand, Suit
 from pinochlekit.engine.views import Phase, View
-from pinochlekit.players.base import Player
+from pinochlekit.players.base import Player, lowest_bid
 from pinochlekit.players.two.levels import is_two_handed, two_easy
 
 __all__ = ["EasyPlayer", "easy_trump", "partner_has_it", "seat_hand"]
@@ -104,10 +103,9 @@ class EasyPlayer(Player):
                 # [opening bid - 5 steps, opening bid + 15 steps], uniformly.
                 rules = view.rules
                 self._max_bid = (key, rules.opening_bid + self.rng.randint(-5, 15) * rules.step)
-            bids = [a for a in legal if isinstance(a, Bid)]
-            if not bids:  # the high bid is the most there is (docs/rules.md §1.4): pass
+            lowest = lowest_bid(legal)
+            if lowest is None:  # the high bid is the most there is: pass
                 return Pass()
-            lowest = min(bids, key=lambda b: b.amount)
             if Pass() in legal and partner_has_it(view):  # docs/rules.md §5 habits
                 return Pass()
             if lowest.amount <= self._max_bid[1] or Pass() not in legal:

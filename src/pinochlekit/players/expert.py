@@ -59,7 +59,6 @@ from typing import ClassVar, Literal
 
 from pinochlekit.engine.actions import (
     Action,
-    Bid,
     Discard,
     Give,
     NameTrump,
@@ -73,7 +72,7 @@ from pinochlekit.engine.cards import ALL_CARDS, Hand, Suit
 from pinochlekit.engine.game import max_bid
 from pinochlekit.engine.tricks import card_points
 from pinochlekit.engine.views import Phase, View
-from pinochlekit.players.base import PlayerSpecError
+from pinochlekit.players.base import PlayerSpecError, lowest_bid
 from pinochlekit.players.easy import legal_or_fail, seat_hand
 from pinochlekit.players.passing import (
     AfterDiscard,
@@ -296,10 +295,9 @@ class ExpertPlayer(ProPlayer):
     def _bid(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
         if Redeal() in legal:
             return Redeal(), "a redeal whenever allowed"
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if not bids:
+        lowest = lowest_bid(legal)
+        if lowest is None:
             return Pass(), "no bid is possible"
-        lowest = min(bids, key=lambda b: b.amount)
         hand = seat_hand(view)
         deals, weights = self._deals(view, self.bid_deals)
         table = self._bid_table(view, lowest.amount, trump_suits(view.rules, hand),

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 from pinochlekit.engine.actions import (
     Action,
-    Bid,
     Discard,
     Give,
     NameTrump,
@@ -39,7 +38,7 @@ from pinochlekit.engine.two.actions import DIX, NO_MELD, LayMeld
 from pinochlekit.engine.two.game import combinations
 from pinochlekit.engine.two.views import TwoHandedView, TwoStage
 from pinochlekit.engine.views import Phase, View
-from pinochlekit.players.base import Player
+from pinochlekit.players.base import Player, lowest_bid
 
 __all__ = ["RandomPlayer", "SimplePlayer", "estimate"]
 
@@ -132,10 +131,9 @@ class SimplePlayer(Player):
     def _bid(self, view: View, legal: Sequence[Action]) -> Action:
         if Redeal() in legal:
             return Redeal()
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if not bids:  # the high bid is the most there is (docs/rules.md §1.4): pass
+        lowest = lowest_bid(legal)
+        if lowest is None:  # the high bid is the most there is: pass
             return Pass()
-        lowest = min(bids, key=lambda b: b.amount)
         if Pass() not in legal:  # the first bidder must open
             return lowest
         value, _ = estimate(_hand(view), view)
@@ -281,10 +279,9 @@ class RandomPlayer(Player):
             if Redeal() in legal and rng.random() < 0.5:
                 return Redeal()
             passes = [a for a in legal if isinstance(a, Pass)]
-            bids = [a for a in legal if isinstance(a, Bid)]
-            if not bids:  # the high bid is the most there is (docs/rules.md §1.4)
+            lowest = lowest_bid(legal)
+            if lowest is None:  # the high bid is the most there is
                 return rng.choice(passes)
-            lowest = min(bids, key=lambda b: b.amount)
             if passes and rng.random() < 0.5:
                 return rng.choice(passes)
             return lowest

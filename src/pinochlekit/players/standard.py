@@ -19,7 +19,6 @@ from typing import ClassVar
 
 from pinochlekit.engine.actions import (
     Action,
-    Bid,
     Discard,
     Give,
     NameTrump,
@@ -33,7 +32,7 @@ from pinochlekit.engine.cards import ALL_CARDS, Hand, Rank, Suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, winner_index
 from pinochlekit.engine.views import Phase, View
-from pinochlekit.players.base import Player, PlayerSpecError
+from pinochlekit.players.base import Player, PlayerSpecError, lowest_bid
 from pinochlekit.players.easy import hand_key, legal_or_fail, partner_has_it, seat_hand
 from pinochlekit.players.policy import (
     beat_mask,
@@ -177,10 +176,9 @@ class StandardPlayer(Player):
     def _bid(self, view: View, legal: Sequence[Action]) -> tuple[Action, str]:
         if Redeal() in legal:
             return Redeal(), "a redeal whenever allowed"
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if not bids:  # the high bid is the most there is (docs/rules.md §1.4)
+        lowest = lowest_bid(legal)
+        if lowest is None:  # the high bid is the most there is
             return Pass(), "no higher bid is possible"
-        lowest = min(bids, key=lambda b: b.amount)
         if partner_has_it(view) and Pass() in legal:
             return Pass(), "partner holds the high bid and both opponents have passed"
         table = self._suit_table(view, lowest.amount)  # at its first call of the hand
