@@ -176,11 +176,8 @@ def run_match(a: str, b: str, *, deals: int = 100, games: int = 0,
     if resume is not None:
         from pinochlekit.match.resume import ResumeFolder
 
-        folder = ResumeFolder(resume, config, deals, games)
+        folder = ResumeFolder(resume, config, deals, games)  # same deals and games, or refused
         found, work = folder.finished()
-        found = {kind: {i: p for i, p in pairs.items() if i < (deals if kind == "deal"
-                                                               else games)}
-                 for kind, pairs in found.items()}
     share = workers or os.cpu_count() or 1
     tasks: list[Task] = []
     for kind, total in (("deal", deals), ("game", games)):

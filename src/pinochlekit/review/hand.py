@@ -42,7 +42,7 @@ from pinochlekit.engine.actions import Action, Bid, Discard, Give, NameTrump, Pa
 from pinochlekit.engine.cards import parse_cards
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import parse_game_action
+from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
@@ -199,8 +199,6 @@ class _Position:
 def _positions(record: GameRecord, hand: int) -> tuple[list[_Position], AnyGame]:
     """Every position of hand ``hand`` (a copy of the game before each action) and the
     game after the hand's last action."""
-    from pinochlekit.engine.games import replay
-
     game = replay(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
     rules = game.rules
     out: list[_Position] = []

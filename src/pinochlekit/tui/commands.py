@@ -18,6 +18,7 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
+from pinochlekit.review import ReviewError
 from pinochlekit.text.narrate import format_hand
 from pinochlekit.tui.review import review_text
 from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_names
@@ -253,14 +254,13 @@ def run_history(args: argparse.Namespace) -> int:
             print(f"(replay a hand: pinochle history {saved.id} --hand N)")
             return 0
         if args.review:
-            game = replay(saved.record)
-            finished = {result.number for result in game.results}
-            if args.hand not in finished:
-                raise UsageError(f"--hand {args.hand}: a finished hand of game {saved.id} "
-                                 f"(finished: {', '.join(map(str, sorted(finished))) or 'none'})")
             if not 0 < args.time <= 60:
                 raise UsageError(f"--time: seconds above 0 and at most 60, not {args.time}")
-            print(review_text(saved.record, args.hand, HUMAN, args.time))
+            try:  # review_hand checks that the hand is in the record and finished
+                print(review_text(saved.record, args.hand, HUMAN, args.time))
+            except ReviewError as error:
+                raise UsageError(f"--hand {args.hand} --review needs a finished hand of "
+                                 f"game {saved.id}: {error}") from None
             return 0
         pause = sys.stdin.isatty() and sys.stdout.isatty() and not args.no_pause
         for lines in _steps(saved, args.hand):
