@@ -102,6 +102,8 @@ def test_a_hand_in_play_or_out_of_the_record_is_refused() -> None:
         review_hand(finished.record, 1, 7, time=0.05, repeats=2)
     with pytest.raises(ReviewError, match="repeats"):
         review_hand(finished.record, 1, 1, time=0.05, repeats=1)
+    with pytest.raises(ReviewError, match="double dummy: 0 to 12"):
+        review_hand(finished.record, 1, 1, time=0.05, repeats=2, double_dummy=13)
 
 
 def test_the_double_dummy_values_are_the_solvers_and_never_below_what_was_taken() -> None:

@@ -42,8 +42,6 @@ def run_review(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {args.file!r}: {error}") from None
     record = GameRecord.from_json(text)
-    if not 0 <= args.double_dummy <= 12:
-        raise UsageError(f"--double-dummy: 0 to 12 tricks, not {args.double_dummy}")
     show = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:

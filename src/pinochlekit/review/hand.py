@@ -390,6 +390,8 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 0.25,
         raise ReviewError(f"time: seconds per valuation above 0 and at most 60, not {time}")
     if hand < 1:
         raise ReviewError(f"hand {hand}: hands are numbered from 1")
+    if not 0 <= double_dummy <= 12:
+        raise ReviewError(f"double dummy: 0 to 12 tricks from the end, not {double_dummy}")
     positions, after = _positions(record, hand)
     rules = after.rules
     if not 0 <= seat < rules.players:
