@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 from web_helpers import Client, Message, choose, join, new_table, pg_url, request, serve
 
+from pinochlekit.engine.cards import Card, Hand, parse_suit
+from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import card_points
+from pinochlekit.players.search.solver import Endgame, solve
 from pinochlekit.web.process import ServerProcess
+
+RULES = Rules.from_string("pagat(target=10000)")
 
 
 @pytest.fixture(scope="module")
@@ -183,59 +189,94 @@ def test_undo_is_refused_with_words_where_another_person_sits(server: ServerProc
     bob.close()
 
 
-def claim_turn(ann: Client, first: Message | None = None) -> Message:
-    """Play (bidding whenever possible) until Ann's side declares and it is her turn
-    in the last six tricks; ``first``: a message received already, looked at first."""
-    def ready(m: Message) -> bool:
-        if not is_state(m) or m["view"]["to_act"] != 0 or m["view"]["phase"] != "play":
-            return False
-        view = m["view"]
-        return (view["declarer"] is not None and view["declarer"] % 2 == 0
-                and not view["moon"] and max(view["hand_sizes"]) <= 6)
-
-    deadline = time.monotonic() + 240
-    while True:
-        assert time.monotonic() < deadline
-        message = first if first is not None else ann.recv()
-        first = None
-        if ready(message):
-            return message
-        if ann.my_move(message):
-            ann.act(choose(message, bidder=True))
+def claim_answer(views: list[Message]) -> tuple[bool, int]:
+    """From the four seats' views of one position (the test sits at every seat, so
+    every hand is known): whether seat 0's side takes every trick point left against
+    any defence (the exact solver), and how many points are left."""
+    view = views[0]
+    points = card_points(RULES)
+    hands = tuple(Hand.parse(v["hand"]) for v in views)
+    trick = tuple((int(s), int(Card(c))) for s, c in view["trick"])
+    end = Endgame(int(parse_suit(view["trump"])), hands, 0, trick)
+    left = sum(points[int(c)] for h in hands for c in h) + sum(points[c] for _, c in trick)
+    left += 10  # the last trick (docs/rules.md §1 Counting)
+    return solve(RULES, end, 0) == left, left
 
 
 def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) -> None:
-    """Hand after hand, Ann's side claims once in the last six tricks: a sure claim
-    (the solver's) is played out and the other side takes nothing more; an unsure
-    one is refused, and a second claim in that hand too. Both are seen (a high
-    target: the game lasts until then)."""
-    table = new_table(server, "pagat(target=10000)", ["open", "simple", "simple", "simple"])
-    ann = Client(server, table, join(server, table, 0, "Ann"), strict=False)
+    """Four people (the test plays every seat, so it knows every hand); Ann (seat 0)
+    bids and the others pass, so her side declares every hand. At her turns in the
+    last six tricks she claims once a hand, when the exact solver's verdict is one
+    not seen yet: a sure claim is played out and her side takes every point left; an
+    unsure one is refused, and a second claim in that hand too."""
+    table = new_table(server, str(RULES), ["open"] * 4)
+    people = [Client(server, table, join(server, table, s, n), strict=False)
+              for s, n in enumerate(("Ann", "Bob", "Cy", "Di"))]
     seen: set[str] = set()
-    last: Message | None = None
+    claimed = -1  # the hand in which Ann claimed
+    latest: list[Message | None] = [None] * 4
+    deadline = time.monotonic() + 240
     while len(seen) < 2:
-        turn = claim_turn(ann, last)
-        before = turn["view"]["trick_points"]
-        hand = turn["view"]["hand_number"]
+        assert time.monotonic() < deadline, seen
+        for seat, person in enumerate(people):
+            try:
+                message = person.recv(0.02)
+            except TimeoutError:
+                continue
+            if is_state(message):
+                latest[seat] = message
+            if not person.my_move(message):
+                continue
+            view = message["view"]
+            if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
+                    and max(view["hand_sizes"]) <= 6 and claimed != view["hand_number"]):
+                sure, left = claim_answer(views_at(people, latest, message))
+                if ("played out" if sure else "refused") not in seen:
+                    claimed = view["hand_number"]
+                    check_claim(people, message, sure, left)
+                    seen.add("played out" if sure else "refused")
+                    continue
+            person.act(choose(message, bidder=seat == 0))
+    for person in people:
+        person.close()
+
+
+def views_at(people: list[Client], latest: list[Message | None], turn: Message) -> list[Message]:
+    """Every seat's view at Ann's ``turn`` (the others' states of that ply are read
+    first: no one else acts before Ann does)."""
+    for seat, person in enumerate(people):
+        while latest[seat] is None or latest[seat]["ply"] < turn["ply"]:  # type: ignore[index]
+            message = person.recv(10)
+            if is_state(message):
+                latest[seat] = message
+    views = [m["view"] for m in latest if m is not None]
+    assert [m["ply"] for m in latest if m is not None] == [turn["ply"]] * 4
+    return views
+
+
+def check_claim(people: list[Client], turn: Message, sure: bool, left: int) -> None:
+    """Ann claims at ``turn``: refused, or asked of Bob and Di, who accept, and then
+    played out with every point left to her side."""
+    ann = people[0]
+    before = turn["view"]["trick_points"]
+    hand = turn["view"]["hand_number"]
+    ann.send({"type": "claim"})
+    answer = ann.wait(lambda m: m["type"] == "error" or (is_state(m) and m["claim"]))
+    if not sure:
+        assert answer["type"] == "error", answer
+        assert answer["code"] == "claim_refused" and "plays on" in answer["message"]
         ann.send({"type": "claim"})
-        answer = ann.wait(lambda m: m["type"] == "error" or (
-            is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim"))
-        if answer["type"] == "error":  # not sure: refused, and once per hand
-            assert answer["code"] == "claim_refused" and "plays on" in answer["message"]
-            ann.send({"type": "claim"})
-            again = ann.wait(lambda m: m["type"] == "error")
-            assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
-            seen.add("refused")
-        else:  # played out to the end of the hand: the other side takes nothing more
-            done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)  # noqa: B023
-            result = done["hands"][hand - 1]
-            assert result["trick_points"][1] == before[1]
-            assert result["trick_points"][0] > before[0]
-            seen.add("played out")
-        # on to the next hand (the claim_turn loop plays this one to its end)
-        last = ann.wait(lambda m: is_state(m)
-                        and m["view"]["hand_number"] > hand, play=True)  # noqa: B023
-    ann.close()
+        again = ann.wait(lambda m: m["type"] == "error")
+        assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
+        return
+    assert answer["type"] == "state" and answer["claim"]["waiting"] == [1, 3], answer
+    for defender in (people[1], people[3]):
+        defender.send({"type": "claim_answer", "accept": True})
+    ann.wait(lambda m: is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim")
+    done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)
+    result = done["hands"][hand - 1]
+    assert result["trick_points"][1] == before[1]
+    assert result["trick_points"][0] == before[0] + left
 
 
 def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProcess) -> None:
