@@ -233,8 +233,12 @@ def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) ->
                 sure, left = claim_answer(views_at(people, latest, message))
                 if ("played out" if sure else "refused") not in seen:
                     claimed = view["hand_number"]
-                    check_claim(people, message, sure, left)
+                    after = check_claim(people, message, sure, left)
                     seen.add("played out" if sure else "refused")
+                    if after is not None:
+                        latest[0] = after
+                        if person.my_move(after):  # the next hand's first turn
+                            person.act(choose(after, bidder=True))
                     continue
             person.act(choose(message, bidder=seat == 0))
     for person in people:
@@ -254,9 +258,11 @@ def views_at(people: list[Client], latest: list[Message | None], turn: Message) 
     return views
 
 
-def check_claim(people: list[Client], turn: Message, sure: bool, left: int) -> None:
-    """Ann claims at ``turn``: refused, or asked of Bob and Di, who accept, and then
-    played out with every point left to her side."""
+def check_claim(people: list[Client], turn: Message, sure: bool,
+                left: int) -> Message | None:
+    """Ann claims at ``turn``: refused (she then plays on), or asked of Bob and Di, who
+    accept, and then played out with every point left to her side; the state after
+    the hand when played out (it may be Ann's turn)."""
     ann = people[0]
     before = turn["view"]["trick_points"]
     hand = turn["view"]["hand_number"]
@@ -268,15 +274,26 @@ def check_claim(people: list[Client], turn: Message, sure: bool, left: int) -> N
         ann.send({"type": "claim"})
         again = ann.wait(lambda m: m["type"] == "error")
         assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
-        return
+        ann.act(choose(turn), turn["ply"])  # the hand plays on: still Ann's turn
+        return None
     assert answer["type"] == "state" and answer["claim"]["waiting"] == [1, 3], answer
     for defender in (people[1], people[3]):
         defender.send({"type": "claim_answer", "accept": True})
-    ann.wait(lambda m: is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim")
-    done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)
+    played: list[Message] = []  # the states of the cards the claim played
+
+    def over(m: Message) -> bool:
+        if is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim":
+            played.append(m)
+        return is_state(m) and (m["view"]["hand_number"] > hand
+                                or m["view"]["phase"] == "game over")
+
+    done = ann.wait(over)  # the last card's state may already be the next hand's
+    assert played and all(m["last"]["action"].startswith("play") for m in played), played
+    assert len(done["hands"]) >= hand, (hand, done["view"]["hand_number"], done["hands"])
     result = done["hands"][hand - 1]
     assert result["trick_points"][1] == before[1]
     assert result["trick_points"][0] == before[0] + left
+    return done
 
 
 def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProcess) -> None:
