@@ -387,7 +387,7 @@ class Game(History):
 
     def _passing_actions(self, phase: Phase, seat: int) -> list[Action]:
         """The legal actions of the phases that move cards between hands: the give and
-        the return (docs/rules.md §1 Passing)."""
+        the return (docs/rules.md §1.6)."""
         return card_choices(Give if phase is Phase.GIVE else Return, self._once[seat],
                             self._twice[seat], self.rules.cards_passed)
 

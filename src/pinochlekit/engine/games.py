@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, Self
 
 from pinochlekit.engine.actions import Action, parse_action
 from pinochlekit.engine.errors import PinochleError, RecordError
@@ -82,6 +82,9 @@ class AnyGame(Protocol):
 
     def undo(self) -> Action:
         """Take back the last action."""
+
+    def copy(self) -> Self:
+        """An independent copy (same rules, seed and history)."""
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` (or a spectator, ``None``) may know now."""

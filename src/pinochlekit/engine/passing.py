@@ -1,11 +1,11 @@
 """The legal ways to move cards out of a hand: the give and the return of the
-four-handed game (docs/rules.md §1 Passing) and the three-handed discard
+four-handed game (docs/rules.md §1.6) and the three-handed discard
 (docs/rules.md §3), each a distinct set of cards in display order.
 
 >>> from pinochlekit import Give, Hand
 >>> hand = Hand.parse("AS AS TS")
 >>> [str(a) for a in card_choices(Give, hand.once, hand.twice, 2)]
-['give AS AS', 'give AS TS']
+['give AS TS', 'give AS AS']
 """
 
 from __future__ import annotations
