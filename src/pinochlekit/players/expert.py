@@ -237,7 +237,7 @@ class ExpertPlayer(ProPlayer):
                               weights) for s in suits}
         # Three-handed the grid only feeds the explanation (the bid is decided at the
         # lowest bid): skipped, as the three-handed simulations are the slow ones.
-        best = sorted(suits, key=lambda s: -first[s][0])[:2] if view.rules.players == 4 else []
+        best = sorted(suits, key=lambda s: -first[s][0])[:2] if view.rules.partnership else []
         ceiling = max_bid(view.rules)
         table: dict[int, dict[int, Estimate]] = {s: {lowest: first[s]} for s in suits}
         for suit in best:
@@ -255,7 +255,7 @@ class ExpertPlayer(ProPlayer):
         opponent on the left) declares at the high bid (else the lowest bid) in
         the suit best for it on each deal."""
         assert view.seat is not None
-        if view.rules.players == 3:
+        if not view.rules.partnership:  # three-handed, each for themself
             return self._pass_value_three(view, deals, weights)
         seat = view.seat
         declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 4
@@ -327,7 +327,7 @@ class ExpertPlayer(ProPlayer):
         """docs/rules.md §1 Auction, option "pass with help": say it when partner is still
         in the auction and the hand's best meld is at least :data:`HELP_MELD`, the
         meaning :mod:`~pinochlekit.players.search.inference` reads into a partner's help."""
-        if Pass(help=True) not in legal or view.seat is None or view.rules.players != 4:
+        if Pass(help=True) not in legal or view.seat is None or not view.rules.partnership:
             return False
         partner = (view.seat + 2) % 4
         if any(seat == partner and isinstance(a, Pass) for seat, a in view.auction):
@@ -410,7 +410,7 @@ class ExpertPlayer(ProPlayer):
     def _concede_value(self, view: View) -> int:
         """The round score of throwing in now (docs/rules.md §1 Not on the board)."""
         assert view.melds is not None and view.declarer is not None and view.seat is not None
-        if view.rules.players == 3:
+        if not view.rules.partnership:  # three-handed, each for themself
             return concede_three(view)
         points = [m.points for m in view.melds]
         team_meld = [points[0] + points[2], points[1] + points[3]]
@@ -488,7 +488,7 @@ class ExpertPlayer(ProPlayer):
         """Round scores of each card per deal from the exact solver's trick points."""
         assert view.seat is not None and view.trump is not None and view.melds is not None
         assert view.declarer is not None
-        if view.rules.players == 3:
+        if not view.rules.partnership:  # three-handed, each for themself
             return solved_three(view, deals, cards)
         rules, seat = view.rules, view.seat
         team = seat % 2
