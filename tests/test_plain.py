@@ -64,7 +64,8 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
     assert any("hint" in line for line in plain.until_turn())
     plain.send("hint")  # docs/terminal.md "Hints": a sentence, the numbers behind 'why'
     hint = plain.until_turn()[0]
-    assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .*'why' shows "
+    assert re.match(r"hint \(expert\): (Bid \d+: you make it in [^;]+; naming [♠♥♦♣] "
+                    r"\w+|Pass( with help)?: .*) \('why' shows "
                     r"the numbers\)$", hint), hint
     plain.send("why")
     why = plain.until_turn()

@@ -189,7 +189,7 @@ def test_hint_undo_last_trick_and_click(tmp_path: Path) -> None:
                 screen = app.screen_text()
                 if "hint (" in screen:
                     break
-            assert f"hint ({hint_level()}): play " in screen
+            assert f"hint ({hint_level()}): Play " in screen
             assert session.game.actions == actions
             await pilot.press("l")
             await pilot.pause()
@@ -489,8 +489,8 @@ def test_a_hint_is_a_sentence_and_y_shows_why_at_80x24() -> None:
                     break
             screen = app.screen_text()
             message = " ".join(line.strip() for line in screen.splitlines()[-3:-1])
-            assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .* "
-                            r"\(y: why\)$", message), message
+            assert re.match(r"hint \(expert\): (Bid \d+: you make it in [^;]+; naming "
+                            r"[♠♥♦♣] \w+|Pass( with help)?: .*) +\(y: why\)$", message), message
             assert not re.search(r"\d\.\d", message)  # rounded numbers in the sentence
             assert len(app.why) > 1
             await pilot.press("y")

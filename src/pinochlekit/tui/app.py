@@ -47,9 +47,10 @@ from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
+from pinochlekit.players.hints import Advice
 from pinochlekit.tui import two
 from pinochlekit.tui.review import review_text
-from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names, split_hint
+from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
 
 __all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
            "card_text"]
@@ -842,16 +843,15 @@ class TableApp(App[None]):
 
     def _hint(self, turn: Turn) -> None:
         """In a worker thread: the hint, handed back to the app's thread."""
-        text = self.session.hint_for(turn)
+        advice = self.session.hint_advice(turn)
         with suppress(RuntimeError):  # the app has closed meanwhile
-            self.call_from_thread(self._show_hint, text, turn.position)
+            self.call_from_thread(self._show_hint, advice, turn.position)
 
-    def _show_hint(self, text: str, position: int) -> None:
+    def _show_hint(self, advice: Advice, position: int) -> None:
         if position == len(self.session.game.actions):  # still the same decision
-            prefix, _, explained = text.partition(": ")
-            sentence, why = split_hint(explained)
-            self._say(f"{prefix}: {sentence}" + ("  (y: why)" if why else ""), "hint")
-            self.why = why
+            self._say(self.session.hint_line(advice) + ("  (y: why)" if advice.why else ""),
+                      "hint")
+            self.why = list(advice.why)
             self.refresh_bindings()
 
     def action_why(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from pinochlekit.engine.errors import PinochleError
-from pinochlekit.tui.session import Session, split_hint
+from pinochlekit.tui.session import Session
 
 __all__ = ["HELP", "run_plain"]
 
@@ -97,9 +97,9 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             if word in ("help", "?"):
                 say(HELP)
             elif word == "hint":
-                prefix, _, explained = session.hint().partition(": ")
-                sentence, why = split_hint(explained)
-                say(f"{prefix}: {sentence}" + (" ('why' shows the numbers)" if why else ""))
+                advice = session.hint_advice(session.hint_request())
+                why = list(advice.why)
+                say(session.hint_line(advice) + (" ('why' shows the numbers)" if why else ""))
             elif word == "why":
                 say(["why: the options weighed", *(f"  {line}" for line in why)] if why
                     else "no numbers to show: ask for a 'hint' first")
