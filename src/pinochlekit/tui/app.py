@@ -142,6 +142,22 @@ A click on a card plays it (or picks it); the wheel scrolls the log.
 Resume later with: pinochle play --resume"""
 
 
+class TableFooter(Footer):
+    """The keys that apply now; in the compact layout (80×24) without the keys F1
+    lists anyway (last trick, review), so that the rest fits on one line and ends with
+    ``q quit`` (docs/terminal.md "Screen sizes"). The keys left out still work."""
+
+    #: Actions the compact footer leaves out.
+    COMPACT_HIDDEN = frozenset({"last_trick", "review"})
+
+    def compose(self) -> ComposeResult:
+        """Footer's keys, less :data:`COMPACT_HIDDEN` when compact."""
+        for widget in super().compose():
+            if self.compact and getattr(widget, "action", None) in self.COMPACT_HIDDEN:
+                continue
+            yield widget
+
+
 class TableApp(App[None]):
     """The pinochle table: you (South), your partner (North), West and East."""
 
@@ -228,7 +244,7 @@ class TableApp(App[None]):
         yield HandView(id="hand")
         yield Static(id="prompt")
         yield Static(id="message")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         """Draw the table and let the computer players start."""
@@ -282,7 +298,9 @@ class TableApp(App[None]):
         self.query_one("#pad", Static).border_title = (
             f"score · game {target}" if compact else f"score pad · game {target}")
         if changed:
-            self.query_one(Footer).compact = compact
+            footer = self.query_one(TableFooter)
+            footer.compact = compact
+            footer.refresh(recompose=True)
             self.redraw()
 
     # -- drawing ----------------------------------------------------------------
