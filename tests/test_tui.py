@@ -520,6 +520,9 @@ def _check_log_stays_in_its_panel(app: TableApp, screen: str) -> None:
     for one, other in ((log.region, felt), (log.region, hand), (log.region, prompt),
                        (felt, hand)):
         assert not one.overlaps(other), (one, other)
+    width = log.scrollable_content_region.width
+    assert all(len(line) <= width for line in _log_lines(app)), (width, [  # rewrapped, not cut
+        line for line in _log_lines(app) if len(line) > width])
     lines = [line.strip() for line in _log_lines(app) if line.strip()]
     drawn = [row.strip() for row in _region_text(screen, log.region)]
     if lines and log.scroll_y >= log.max_scroll_y:  # at the bottom, the newest line shows

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import io
 import textwrap
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
@@ -142,6 +143,23 @@ A click on a card plays it (or picks it); the wheel scrolls the log.
 Resume later with: pinochle play --resume"""
 
 
+class LogPanel(RichLog):
+    """The log panel: its lines are wrapped to its width by the app, so a new width
+    (the window resized, the layout switched between full and compact) wraps them
+    anew once the panel has its new size (``rewrap``, set by the app)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rewrap: Callable[[], None] | None = None
+        self._wrapped_at = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the lines anew at the panel's new width."""
+        if self.rewrap is not None and event.size.width != self._wrapped_at:
+            self._wrapped_at = event.size.width
+            self.call_after_refresh(self.rewrap)
+
+
 class TableFooter(Footer):
     """The keys that apply now; in the compact layout (80×24) without the keys F1
     lists anyway (last trick, review), so that the rest fits on one line and ends with
@@ -240,7 +258,7 @@ class TableApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="auction")
                 yield Static(id="pad")
-                yield RichLog(id="log", wrap=False, markup=False, min_width=20)
+                yield LogPanel(id="log", wrap=False, markup=False, min_width=20)
         yield HandView(id="hand")
         yield Static(id="prompt")
         yield Static(id="message")
@@ -248,6 +266,7 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         """Draw the table and let the computer players start."""
+        self.query_one(LogPanel).rewrap = self._render_log
         game = self.session.game
         self.sub_title = f"{game.rules} · seed {game.seed}"
         self.query_one("#auction", Static).border_title = (
