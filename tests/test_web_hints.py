@@ -158,7 +158,7 @@ def test_a_hint_on_each_turn_of_a_hand_is_legal_and_names_no_hidden_card(
     assert client.state is not None
     result = client.state["last_hand"]
     played = [h for h in hints.values() if h["ply"] < len(stored_actions(server, table))]
-    assert len(played) >= 3, hints.keys()
+    assert len(played) >= 3, (hints, result)
     status, replay = request("GET", f"{server.url}/api/tables/{table}/games/0/hands/1")
     assert status == 200
     steps = replay["steps"]

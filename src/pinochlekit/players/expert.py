@@ -184,24 +184,47 @@ class ExpertPlayer(ProPlayer):
             return advise_two(view, self.rng, self.time)
         state, table = self.rng.getstate(), self._table
         self._options: dict[str, Estimate] = {}
+        makes: dict[str, float] = {}
+        self._makes: dict[str, float] | None = makes
         try:
             action, reason = self._decide(view)
             options = dict(self._options)
         finally:
             self.rng.setstate(state)
             self._table = table
-        return Decision(action, reason, options)
+            self._makes = None
+        return Decision(action, reason, options, makes)
 
     def _note(self, name: str, estimate: Estimate) -> None:
         options = getattr(self, "_options", None)
         if options is not None:
             options[name] = estimate
 
+    def _note_makes(self, view: View, suits: Sequence[int], contract: int,
+                    deals: Sequence[tuple[Hand, ...]], weights: Sequence[float],
+                    name: str = "{suit} at {contract}") -> None:
+        """Only when advising (:meth:`advise`): for each suit, the weighted share of
+        ``deals`` in which declaring at ``contract`` makes it (docs/rules.md §1
+        Scoring a hand: meld plus trick points at least the bid). A second look at
+        the same deals ("take" scores); it draws nothing and decides nothing."""
+        makes = getattr(self, "_makes", None)
+        if makes is None:
+            return
+        assert view.seat is not None
+        team = view.rules.team_of(view.seat)
+        total = sum(weights) or 1.0
+        for suit in suits:
+            taken = simulate_hands(start_for_bid(view, suit, contract, score="take"), deals,
+                                   team)
+            made = sum(w for t, w in zip(taken, weights, strict=True) if t >= contract)
+            makes[name.format(suit=Suit(suit).letter, contract=contract)] = made / total
+
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
         if view.rules.players == 2:  # the two-handed game: players/expert_two.py
             return choose_two(view, self.rng, self.time)
         self._options = {}
+        self._makes = None
         return self._decide(view)[0]
 
     def _decide(self, view: View) -> tuple[Action, str]:
@@ -310,6 +333,7 @@ class ExpertPlayer(ProPlayer):
             for contract, (mean, _, _) in row.items():
                 if mean > passing[0]:
                     willing = max(willing, contract)
+        self._note_makes(view, list(table), lowest.amount, deals, weights)
         at_lowest = max(row[lowest.amount][0] for row in table.values())
         if at_lowest > passing[0]:
             return lowest, (f"declaring at {lowest.amount} is worth {at_lowest:+.1f} on "
@@ -346,6 +370,7 @@ class ExpertPlayer(ProPlayer):
             scores = simulate_hands(start_for_bid(view, suit, view.contract), deals, team)
             estimates[suit] = _estimate(scores, weights)
             self._note(Suit(suit).letter, estimates[suit])
+        self._note_makes(view, suits, view.contract, deals, weights, "{suit}")
         suit = max(suits, key=lambda s: (estimates[s][0], -s))
         return NameTrump(Suit(suit)), f"the best expected round score ({estimates[suit][0]:+.1f})"
 
