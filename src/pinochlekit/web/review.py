@@ -21,18 +21,21 @@ import logging
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.views import Phase
 from pinochlekit.review import HandReview, review_hand
+from pinochlekit.review.stats import PlayedGame, ReviewCache, collect, summarize
 from pinochlekit.web.messages import view_dict
 
 if TYPE_CHECKING:
+    from pinochlekit.web.storage import TableRow
     from pinochlekit.web.table import Table
 
-__all__ = ["ReviewRefusedError", "Reviews", "boards"]
+__all__ = ["ReviewRefusedError", "Reviews", "boards", "played_games"]
 
 log = logging.getLogger("pinochlekit.web")
 
@@ -89,6 +92,26 @@ def _payload(review: HandReview, record: GameRecord, game_no: int) -> dict[str, 
     return data
 
 
+def played_games(rows: list[TableRow], name: str) -> list[PlayedGame]:
+    """The games of the person seated as ``name`` at the stored tables ``rows``, for
+    :func:`pinochlekit.review.stats.collect`: the opponents are the other side's seats
+    (their levels, "people" for persons)."""
+    out: list[PlayedGame] = []
+    for row in rows:
+        kinds = {s.seat: ("people" if s.kind == "human" else s.kind) for s in row.seats}
+        players = len(row.seats)
+        when = datetime.fromtimestamp(row.created, UTC).strftime("%Y-%m-%d %H:%M")
+        for seat in (s.seat for s in row.seats if s.kind == "human" and s.name == name):
+            others = [(seat + 1) % 4, (seat + 3) % 4] if players == 4 else \
+                [s for s in range(players) if s != seat]
+            opponents = ", ".join(sorted({kinds.get(s, "?") for s in others}))
+            for game in row.games:
+                record = GameRecord(game.rules, game.seed, game.dealer, tuple(game.actions))
+                out.append(PlayedGame(f"web {row.id} game {game.game_no + 1}",
+                                      f"{when} #{game.game_no + 1}", record, seat, opponents))
+    return out
+
+
 class Reviews:
     """The web's reviews: a pool of ``threads`` threads, at most ``queue`` more waiting,
     one review per client at a time, finished ones cached. ``time`` and ``repeats``
@@ -103,6 +126,9 @@ class Reviews:
         self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="review")
         self.cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self.jobs: dict[Key, _Job] = {}
+        self.stats_cache = ReviewCache(None)  # hand summaries for the stats page
+        self.stats_jobs: dict[str, _Job] = {}
+        self.stats_done: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     def _check(self, table: Table, game_no: int, hand: int, seat: Any,
                token_seat: int | None) -> int:
@@ -181,6 +207,54 @@ class Reviews:
         self.cache[key] = future.result()
         while len(self.cache) > CACHE_SIZE:
             self.cache.popitem(last=False)
+
+    def stats(self, name: str, games: list[PlayedGame], client: str) -> dict[str, Any]:
+        """The statistics of ``name`` over ``games`` (docs/review.md "Statistics"):
+        ``{"status": "done", "stats": ...}``, or its progress while its hands are
+        reviewed in the pool (the same limits as a review)."""
+        hands = sum(len(g.record.actions) for g in games)
+        key = f"{name}\n{len(games)}\n{hands}"
+        if key in self.stats_done:
+            return {"status": "done", "stats": self.stats_done[key]}
+        job = self.stats_jobs.get(key)
+        if job is not None:
+            if job.error is not None:
+                del self.stats_jobs[key]
+                raise ReviewRefusedError("failed", job.error, 500)
+            return {"status": "running", "done": job.done, "total": job.total}
+        running = [j for j in (*self.jobs.values(), *self.stats_jobs.values())
+                   if j.error is None]
+        if any(j.client == client for j in running):
+            raise ReviewRefusedError("busy", "you have a review running already: wait for "
+                                     "it (one review at a time)", 429)
+        if len(running) >= self.threads + self.queue:
+            raise ReviewRefusedError("busy", "the server is busy with other reviews; try "
+                                     "again in a minute", 503)
+        job = self.stats_jobs[key] = _Job(client)
+
+        def run() -> dict[str, Any]:
+            def progress(done: int, total: int) -> None:
+                job.done, job.total = done, total
+
+            found = collect(games, time=self.time, repeats=self.repeats,
+                            cache=self.stats_cache, progress=progress)
+            return summarize(name, found, time=self.time, repeats=self.repeats)
+
+        future = asyncio.get_running_loop().run_in_executor(self.pool, run)
+
+        def finished(f: asyncio.Future[dict[str, Any]]) -> None:
+            if f.cancelled() or f.exception() is not None:
+                log.error("stats of %r failed: %r", name, None if f.cancelled()
+                          else f.exception())
+                job.error = "the statistics failed; try again"
+                return
+            self.stats_jobs.pop(key, None)
+            self.stats_done[key] = f.result()
+            while len(self.stats_done) > CACHE_SIZE:
+                self.stats_done.popitem(last=False)
+
+        future.add_done_callback(finished)
+        return {"status": "running", "done": 0, "total": 0}
 
     def shutdown(self) -> None:
         """Stop the pool (running reviews are abandoned)."""

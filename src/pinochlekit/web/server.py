@@ -31,7 +31,7 @@ from pydantic import BaseModel, Field
 from pinochlekit.web.dealing import CLIENT_SEED
 from pinochlekit.web.history import hand_replay, table_history
 from pinochlekit.web.hub import Hub, clean_text, computer_levels
-from pinochlekit.web.review import ReviewRefusedError, Reviews
+from pinochlekit.web.review import ReviewRefusedError, Reviews, played_games
 from pinochlekit.web.rulesinfo import rules_catalog
 from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import RejectedError, Table
@@ -260,6 +260,27 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     @app.get("/replay/{table_id}/{game_no}/{hand}", include_in_schema=False)
     async def replay_page(table_id: str, game_no: int, hand: int) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/stats", include_in_schema=False)
+    async def stats_page() -> FileResponse:
+        return FileResponse(STATIC / "stats.html")
+
+    @app.get("/api/stats")
+    async def stats(name: str, request: Request) -> JSONResponse:
+        """A person's statistics by seat name (docs/review.md "Statistics")."""
+        name = clean_text(name)
+        if not name or len(name) > 24:
+            return JSONResponse({"error": "name: the display name of a seat (1 to 24 "
+                                 "characters)", "code": "bad_name"}, status_code=422)
+        rows = [row for row in [await hub().db("load_table", i)
+                                for i in await hub().db("tables_of", name)] if row]
+        address = request.client.host if request.client is not None else ""
+        try:
+            answer = reviews.stats(name, played_games(rows, name), address)
+        except ReviewRefusedError as error:
+            return JSONResponse({"error": str(error), "code": error.code},
+                                status_code=error.status)
+        return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
