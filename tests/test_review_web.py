@@ -6,6 +6,7 @@ the table keeps answering meanwhile, and a finished review is cached."""
 from __future__ import annotations
 
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -87,3 +88,39 @@ def test_refusals_busy_progress_and_cache(server: ServerProcess) -> None:
         assert status == 202 and other["seat"] == 1, other
     finally:
         ann.close()
+
+
+def test_stats_by_seat_name(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"])
+    token = join(server, table, 0, "Cyd")
+    cyd = Client(server, table, token)
+    try:
+        state = cyd.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        if cyd.my_move(state):
+            cyd.act(choose(state))
+        cyd.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
+                 play=True)
+    finally:
+        cyd.close()
+    deadline = time.monotonic() + 300
+    while True:
+        status, body = request("GET", f"{server.url}/api/stats?name=Cyd")
+        if status == 200:
+            break
+        assert status == 202 and body["status"] == "running", body
+        assert time.monotonic() < deadline, body
+        time.sleep(0.3)
+    stats = body["stats"]
+    assert stats["name"] == "Cyd" and stats["total"]["hands"] >= 1
+    assert [g["source"] for g in stats["trend"]] == [f"web {table} game 1"]
+    assert list(stats["by_opponents"]) == ["easy"]
+    status, none = request("GET", f"{server.url}/api/stats?name=Nobody")
+    while status == 202:
+        time.sleep(0.2)
+        status, none = request("GET", f"{server.url}/api/stats?name=Nobody")
+    assert status == 200 and none["stats"]["total"]["hands"] == 0
+    for bad in ("", "x" * 30):
+        status, body = request("GET", f"{server.url}/api/stats?name={bad}")
+        assert status == 422, body
+    page = urllib.request.urlopen(f"{server.url}/stats?name=Cyd", timeout=10)
+    assert page.status == 200 and 'src="/static/js/stats.js"' in page.read().decode()

@@ -133,8 +133,21 @@ function summary(review) {
   const lost = Object.entries(review.lost).map(([k, v]) => `${k} ${v}`).join(", ");
   if (lost) lines.push(el("p", `Points lost by phase: ${lost}.`));
   if (review.auction) lines.push(el("p", `Auction: expert would ${review.auction}.`));
-  for (const dd of review.double_dummy) {
-    lines.push(el("p", `Double dummy from trick ${dd.trick}: the declaring side takes ${dd.perfect} with perfect play, took ${dd.actual}.`, "review-dd"));
+  if (review.double_dummy.length) {
+    // every hand face up, perfect play from the start of each trick (docs/review.md)
+    const dd = el("details", "", "review-dd");
+    dd.append(el("summary", "Double dummy: what the declaring side takes with perfect play"));
+    const table = el("table");
+    const head = el("tr");
+    head.append(el("th", "From trick"), el("th", "Perfect play"), el("th", "Took"));
+    table.append(head);
+    for (const d of review.double_dummy) {
+      const tr = el("tr");
+      tr.append(el("td", String(d.trick)), el("td", String(d.perfect)), el("td", String(d.actual)));
+      table.append(tr);
+    }
+    dd.append(table);
+    lines.push(dd);
   }
   return lines;
 }
@@ -179,8 +192,9 @@ function render() {
   const { review, index } = current;
   const body = document.getElementById("review-body");
   const status = document.getElementById("review-status");
-  body.replaceChildren(...summary(review));
+  body.replaceChildren();
   if (!review.decisions.length) {
+    body.append(...summary(review));
     status.textContent = "This seat had no decision with a choice in this hand.";
     return;
   }
@@ -232,5 +246,5 @@ function render() {
     item.append(go);
     list.append(item);
   });
-  body.append(card, list);
+  body.append(card, list, ...summary(review));
 }
