@@ -6,6 +6,7 @@ the reviews, cached so a second run reviews nothing again."""
 from __future__ import annotations
 
 import json
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -39,7 +40,7 @@ def save_terminal(path: Path, game: Game, levels: list[str]) -> None:
     store.close()
 
 
-def save_web(path: Path, table_id: str, game: Game, name: str, seat: int) -> None:
+def save_web(path: Path | str, table_id: str, game: Game, name: str, seat: int) -> None:
     store = TableStore.open(str(path))
     seats = ["easy"] * 4
     seats[seat] = "open"
@@ -117,3 +118,25 @@ def test_bad_options_are_refused(tmp_path: Path) -> None:
     for args in (["--repeats", "1"], ["--time", "0"], ["--name", " "]):
         done = run("--store", str(tmp_path / "g.sqlite3"), *args)
         assert done.returncode != 0 and "error" in done.stderr, (args, done.stderr)
+
+
+def test_web_games_by_name_on_postgresql() -> None:
+    """The same query on PostgreSQL (the web's other database)."""
+    from web_helpers import pg_url
+
+    from pinochlekit.web.review import played_games
+
+    url = pg_url()
+    game = played(5, 1)
+    table_id = "st" + secrets.token_hex(6)
+    save_web(url, table_id, game, "Pat Stats", 0)
+    store = TableStore.open(url)
+    try:
+        ids = store.tables_of("Pat Stats")
+        assert table_id in ids
+        rows = [row for row in (store.load_table(i) for i in ids) if row]
+    finally:
+        store.remove_table(table_id)
+        store.close()
+    games = [g for g in played_games(rows, "Pat Stats") if table_id in g.source]
+    assert len(games) == 1 and games[0].record.actions == game.record.actions
