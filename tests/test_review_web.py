@@ -5,9 +5,12 @@ the table keeps answering meanwhile, and a finished review is cached."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -124,3 +127,33 @@ def test_stats_by_seat_name(server: ServerProcess) -> None:
         assert status == 422, body
     page = urllib.request.urlopen(f"{server.url}/stats?name=Cyd", timeout=10)
     assert page.status == 200 and 'src="/static/js/stats.js"' in page.read().decode()
+
+
+def test_a_full_review_queue_is_busy(tmp_path: Path) -> None:
+    """With one review thread and no queue, a second client's review while the first
+    runs is refused (503 busy) and nothing of it is started."""
+    with ServerProcess(str(tmp_path / "t.db"), log=tmp_path / "server.log",
+                       extra=("--review-queue", "0")) as small:
+        table = new_table(small, "pagat", ["open", "easy", "easy", "easy"])
+        token = join(small, table, 0, "Dee")
+        dee = Client(small, table, token)
+        try:
+            state = dee.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+            if dee.my_move(state):
+                dee.act(choose(state))
+            dee.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
+                     play=True)
+        finally:
+            dee.close()
+        status, body = ask(small, table, 1, {"token": token})
+        assert status == 202, body
+        status, body = ask(small, table, 1, {"seat": 1}, source="127.0.0.2")
+        assert (status, body["code"]) == (503, "busy"), body
+        while ask(small, table, 1, {"token": token})[0] == 202:
+            time.sleep(0.3)
+        # the first is done: the second client's review starts now
+        status, body = ask(small, table, 1, {"seat": 1}, source="127.0.0.2")
+        assert status == 202 and body["seat"] == 1, body
+    bad = subprocess.run([sys.executable, "-m", "pinochlekit", "serve", "--review-queue",
+                          "-1"], capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode != 0 and "--review-queue" in bad.stderr
