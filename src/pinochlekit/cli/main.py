@@ -181,6 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
                        "larger than its noise), and the declaring side's perfect-play "
                        "trick points over the last tricks."))
 
+    from pinochlekit.cli.stats import add_stats, run_stats
+    add_stats(command("stats", run_stats, "a person's statistics over saved games",
+                      "Hands played, contracts bid, made and set, and the points lost per "
+                      "decision by phase (auction, passing, play; each hand reviewed as "
+                      "'pinochle review' does, cached), game by game and by opponent level, "
+                      "over the terminal's saved games and, with --name, the web's."))
+
     sub = command("match", _run_match, "a duplicate match between two players",
                   "Play every deal twice with the partnerships swapped (A at seats 0 and "
                   "2, then at 1 and 3: same cards, same dealer; three-handed, six times: A "

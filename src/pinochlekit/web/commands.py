@@ -148,6 +148,12 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
                         help="threads for computer players (default: 4)")
     limits.add_argument("--compute-share", type=int, default=2, metavar="N",
                         help="of them, how many one client's tables use at once (default: 2)")
+    limits.add_argument("--review-threads", type=int, default=1, metavar="N",
+                        help="threads reviewing finished hands (docs/web.md \"Review\"; "
+                             "default: 1)")
+    limits.add_argument("--review-queue", type=int, default=8, metavar="N",
+                        help="reviews waiting beyond those running before 'busy' "
+                             "(default: 8)")
     limits.add_argument("--max-body", type=int, default=65536, metavar="BYTES",
                         help="largest HTTP request body (default: 65536)")
     limits.add_argument("--max-header", type=int, default=16384, metavar="BYTES",
@@ -169,12 +175,14 @@ def _positive(args: argparse.Namespace) -> None:
 
     for name in ("hello_timeout", "max_spectators", "max_sockets", "max_per_address",
                  "max_target", "compute_threads", "compute_share", "max_body", "max_header",
-                 "header_timeout", "idle_timeout", "max_http_connections"):
+                 "header_timeout", "idle_timeout", "max_http_connections", "review_threads"):
         if not getattr(args, name) > 0:
             raise UsageError(f"--{name.replace('_', '-')} must be positive, not "
                              f"{getattr(args, name)}")
     if not 0 <= args.min_pace <= 60:
         raise UsageError(f"--min-pace must be from 0 to 60 seconds, not {args.min_pace}")
+    if args.review_queue < 0:
+        raise UsageError(f"--review-queue must be 0 or more, not {args.review_queue}")
     for name in ("max_tables", "create_limit", "max_finished"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
@@ -288,7 +296,9 @@ def _run_serve(args: argparse.Namespace) -> int:
                     min_pace=args.min_pace, compute_threads=args.compute_threads,
                     compute_share=args.compute_share, creates=args.create_limit,
                     create_window=args.create_window, waiting_expiry=args.waiting_expiry,
-                    max_finished=args.max_finished, sweep_interval=args.sweep_interval)
+                    max_finished=args.max_finished, sweep_interval=args.sweep_interval,
+                    review_threads=args.review_threads,
+                    review_queue=args.review_queue)
     app = create_app(url, limits)
     names = [args.host, *args.allowed_host]
     guarded = Guard(app, names, max_body=args.max_body, body_timeout=args.header_timeout,

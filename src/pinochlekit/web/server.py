@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 from pinochlekit.web.dealing import CLIENT_SEED
 from pinochlekit.web.history import hand_replay, table_history
 from pinochlekit.web.hub import Hub, clean_text, computer_levels
+from pinochlekit.web.review import ReviewRefusedError, Reviews, played_games
 from pinochlekit.web.rulesinfo import rules_catalog
 from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import RejectedError, Table
@@ -70,6 +71,9 @@ class Limits(BaseModel):
     waiting_expiry: float = 86400.0  # seconds a table may wait for players
     max_finished: int = 50  # finished tables kept in memory (all stay in the database)
     sweep_interval: float = 30.0  # seconds between sweeps of expired and finished tables
+    review_threads: int = 1  # threads reviewing finished hands (docs/web.md "Review")
+    review_queue: int = 8  # reviews waiting beyond those running before "busy"
+    review_time: float = 1.0  # expert's budget per valuation in a review (docs/review.md)
 
 
 #: A seat kind in a request: ``open`` or a level name.
@@ -99,6 +103,14 @@ class JoinSeat(BaseModel):
     name: str = Field(min_length=1, max_length=24)
     # what the browser contributes to the first game's deals (docs/web.md "Fairness")
     client_seed: str = Field("", max_length=128)
+
+
+class ReviewAsk(BaseModel):
+    """Review a finished hand: the seat (None: the token's seat, else seat 0) and the
+    asker's seat token, if any (docs/web.md "Review")."""
+
+    seat: int | None = Field(None, ge=0, le=7)
+    token: str = Field("", max_length=100)
 
 
 class _Client:
@@ -194,6 +206,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     """The application, storing its tables at ``db_url`` (SQLite path or PostgreSQL URL)."""
     limits = limits or Limits()
     state: dict[str, Hub] = {}
+    reviews = Reviews(limits.review_threads, limits.review_queue, limits.review_time)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -208,6 +221,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         sweeper = asyncio.create_task(state["hub"].sweeper(limits.sweep_interval))
         yield
         sweeper.cancel()
+        reviews.shutdown()
         await state["hub"].close()
 
     app = FastAPI(title="pinochlekit", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -246,6 +260,27 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     @app.get("/replay/{table_id}/{game_no}/{hand}", include_in_schema=False)
     async def replay_page(table_id: str, game_no: int, hand: int) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    @app.get("/stats", include_in_schema=False)
+    async def stats_page() -> FileResponse:
+        return FileResponse(STATIC / "stats.html")
+
+    @app.get("/api/stats")
+    async def stats(name: str, request: Request) -> JSONResponse:
+        """A person's statistics by seat name (docs/review.md "Statistics")."""
+        name = clean_text(name)
+        if not name or len(name) > 24:
+            return JSONResponse({"error": "name: the display name of a seat (1 to 24 "
+                                 "characters)", "code": "bad_name"}, status_code=422)
+        rows = [row for row in [await hub().db("load_table", i)
+                                for i in await hub().db("tables_of", name)] if row]
+        address = request.client.host if request.client is not None else ""
+        try:
+            answer = reviews.stats(name, played_games(rows, name), address)
+        except ReviewRefusedError as error:
+            return JSONResponse({"error": str(error), "code": error.code},
+                                status_code=error.status)
+        return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
@@ -328,6 +363,23 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
             return JSONResponse(hand_replay(table, game_no, hand))
         except LookupError as error:
             return JSONResponse({"error": str(error.args[0])}, status_code=404)
+
+    @app.post("/api/tables/{table_id}/games/{game_no}/hands/{hand}/review")
+    async def review(table_id: str, game_no: int, hand: int, body: ReviewAsk,
+                     request: Request) -> JSONResponse:
+        table = await hub().get(table_id)
+        if table is None:
+            return not_found(table_id)
+        token_seat = table.seat_for_token(body.token) if body.token else None
+        address = request.client.host if request.client is not None else ""
+        client = f"seat {table_id} {token_seat}" if token_seat is not None else address
+        try:
+            answer = await reviews.request(table, game_no, hand, body.seat, token_seat,
+                                           client)
+        except ReviewRefusedError as error:
+            return JSONResponse({"error": str(error), "code": error.code},
+                                status_code=error.status)
+        return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
 
     # Sockets not seated (before hello, and spectators), in all (under "") and per
     # client address: the caps of docs/web.md "Security and limits". Seated

@@ -485,6 +485,14 @@ class TableStore:
         return int(self._read("SELECT COUNT(*) FROM web_tables "
                               "WHERE status IN ('waiting', 'playing')")[0][0])
 
+    def tables_of(self, name: str, limit: int = 1000) -> list[str]:
+        """The ids of the tables where a person sat under ``name`` (docs/review.md
+        "Statistics"), oldest first."""
+        rows = self._read("SELECT DISTINCT s.table_id, t.created FROM web_seats s JOIN "
+                          "web_tables t ON t.id = s.table_id WHERE s.kind = 'human' AND "
+                          "s.name = ? ORDER BY t.created LIMIT ?", (name, limit))
+        return [str(r[0]) for r in rows]
+
     def expire_waiting(self, before: float) -> list[str]:
         """Mark ``expired`` every table still waiting for players that was created
         before ``before`` (a time stamp); their ids. An expired table is kept (its

@@ -1,5 +1,6 @@
 // Every game played at a table and every finished hand of each, linked to its replay.
-import { api, el, scoresText, seatName } from "./cards.js";
+import { api, el, scoresText, seatName, tokenKey } from "./cards.js";
+import { openReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const [, , tableId] = location.pathname.split("/");
@@ -37,7 +38,14 @@ function render(data) {
         link.href = `/replay/${tableId}/${game.game_no}/${hand.number}`;
         link.textContent = `Hand ${hand.number}: ${describe(data, hand)}`;
         link.setAttribute("aria-label", `Replay game ${game.game_no + 1}, hand ${hand.number}: ${describe(data, hand)}`);
-        item.append(link);
+        // docs/web.md "Review": the hand decision by decision, your own seat's first
+        const review = el("button", "Review", "review-open");
+        review.type = "button";
+        review.setAttribute("aria-label", `Review game ${game.game_no + 1}, hand ${hand.number}`);
+        review.onclick = () => openReview({ tableId, gameNo: game.game_no, hand: hand.number,
+          token: (JSON.parse(localStorage.getItem(tokenKey(tableId)) || "null") || {}).token || "",
+          seats: data.seats });
+        item.append(link, " ", review);
         list.append(item);
       }
       section.append(list);

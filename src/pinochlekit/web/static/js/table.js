@@ -6,6 +6,7 @@ import { GLOSSARY, openGlossary, term } from "./glossary.js";
 import { checkHand, sha256Hex } from "./fair.js";
 import { chatLog, chatMessage, initChat, renderChat } from "./chat.js";
 import { hintWords } from "./hintwords.js";
+import { openReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -1127,6 +1128,13 @@ function showSummary(hand) {
   row("This hand", hand.scores.map((s) => (s >= 0 ? `+${s}` : `${s}`)));
   row("Total", hand.totals);
   body.append(table);
+  // docs/web.md "Review": the finished hand, decision by decision (js/review.js)
+  const review = el("button", "Review this hand", "review-open");
+  review.type = "button";
+  const gameNo = state.table.game_no - 1;
+  review.onclick = () => openReview({ tableId, gameNo, hand: hand.number, seat: mySeat,
+    token: me ? me.token : "", seats: state.table.seats });
+  body.append(review);
   const dialog = $("summary");
   if (!dialog.open) dialog.showModal();
   $("summary-close").focus();

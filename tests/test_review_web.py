@@ -1,0 +1,159 @@
+"""The web's review of a finished hand (docs/web.md "Review"), over HTTP against a
+real ``pinochle serve``: a hand in play is refused before anything runs, a bad hand
+or seat is refused, a second review of one client while its first runs is "busy",
+the table keeps answering meanwhile, and a finished review is cached."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import Client, choose, join, new_table, request, serve
+
+from pinochlekit.web.process import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from serve(tmp_path_factory, "web-review")
+
+
+def ask(server: ServerProcess, table: str, hand: int, body: dict[str, Any],
+        game: int = 0, source: str | None = None) -> tuple[int, Any]:
+    return request("POST", f"{server.url}/api/tables/{table}/games/{game}/hands/{hand}/review",
+                   body, source=source)
+
+
+def test_refusals_busy_progress_and_cache(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"])
+    token = join(server, table, 0, "Ann")
+    ann = Client(server, table, token)
+    try:
+        ann.my_turn()  # hand 1 waits for Ann: in play
+        status, body = ask(server, table, 1, {"token": token})
+        assert (status, body["code"]) == (409, "in_play"), body
+        assert "in play" in body["error"]
+        # Ann plays hand 1 to its end; hand 2 then waits for her
+        assert ann.state is not None
+        ann.act(choose(ann.state))
+        ann.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
+                 play=True)
+        status, body = ask(server, table, 2, {"token": token})
+        assert (status, body["code"]) == (409, "in_play"), body
+        for hand, game in ((0, 0), (3, 0), (1, 5)):
+            status, body = ask(server, table, hand, {"token": token}, game=game)
+            assert (status, body["code"]) == (404, "no_hand"), (hand, game, body)
+        status, body = ask(server, table, 1, {"seat": 5})
+        assert (status, body["code"]) == (422, "bad_seat"), body
+        status, body = ask(server, table, 1, {"seat": -1})
+        assert status == 422, body
+        status, body = request("POST", f"{server.url}/api/tables/nope/games/0/hands/1/review",
+                               {})
+        assert status == 404, body
+        # Ann's own seat by default; while it runs a second of hers is busy
+        status, first = ask(server, table, 1, {"token": token})
+        assert status == 202 and first["status"] == "running" and first["seat"] == 0, first
+        status, body = ask(server, table, 1, {"token": token, "seat": 1})
+        assert (status, body["code"]) == (429, "busy"), body
+        # the table is not blocked: it answers a ping while the review runs
+        ann.send({"type": "ping"})
+        ann.wait(lambda m: m["type"] == "pong", play=False)
+        seen: list[tuple[int, int]] = []
+        deadline = time.monotonic() + 300
+        while True:
+            status, body = ask(server, table, 1, {"token": token})
+            if status == 200:
+                break
+            assert status == 202 and body["status"] == "running", body
+            seen.append((body["done"], body["total"]))
+            assert time.monotonic() < deadline, seen
+            time.sleep(0.3)
+        review = body["review"]
+        assert review["format"] == "pinochlekit-review/1" and review["seat"] == 0
+        assert review["hand"] == 1 and review["game_no"] == 0 and review["decisions"]
+        for decision in review["decisions"]:
+            board = decision["board"]
+            if decision["trick"]:  # a card played: it was in the seat's hand then
+                assert decision["chosen"] in board["hand"].split(), decision
+        assert all(done <= total for done, total in seen if total), seen
+        # cached: the same answer at once, also for a spectator asking for seat 0
+        assert ask(server, table, 1, {"token": token}) == (200, body)
+        status, again = ask(server, table, 1, {"seat": 0}, source="127.0.0.2")
+        assert status == 200 and again["review"] == review
+        # another seat's decisions of the finished hand: a new review (its cards are public)
+        status, other = ask(server, table, 1, {"seat": 1}, source="127.0.0.2")
+        assert status == 202 and other["seat"] == 1, other
+    finally:
+        ann.close()
+
+
+def test_stats_by_seat_name(server: ServerProcess) -> None:
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"])
+    token = join(server, table, 0, "Cyd")
+    cyd = Client(server, table, token)
+    try:
+        state = cyd.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        if cyd.my_move(state):
+            cyd.act(choose(state))
+        cyd.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
+                 play=True)
+    finally:
+        cyd.close()
+    deadline = time.monotonic() + 300
+    while True:
+        status, body = request("GET", f"{server.url}/api/stats?name=Cyd")
+        if status == 200:
+            break
+        assert status == 202 and body["status"] == "running", body
+        assert time.monotonic() < deadline, body
+        time.sleep(0.3)
+    stats = body["stats"]
+    assert stats["name"] == "Cyd" and stats["total"]["hands"] >= 1
+    assert [g["source"] for g in stats["trend"]] == [f"web {table} game 1"]
+    assert list(stats["by_opponents"]) == ["easy"]
+    status, none = request("GET", f"{server.url}/api/stats?name=Nobody")
+    while status == 202:
+        time.sleep(0.2)
+        status, none = request("GET", f"{server.url}/api/stats?name=Nobody")
+    assert status == 200 and none["stats"]["total"]["hands"] == 0
+    for bad in ("", "x" * 30):
+        status, body = request("GET", f"{server.url}/api/stats?name={bad}")
+        assert status == 422, body
+    page = urllib.request.urlopen(f"{server.url}/stats?name=Cyd", timeout=10)
+    assert page.status == 200 and 'src="/static/js/stats.js"' in page.read().decode()
+
+
+def test_a_full_review_queue_is_busy(tmp_path: Path) -> None:
+    """With one review thread and no queue, a second client's review while the first
+    runs is refused (503 busy) and nothing of it is started."""
+    with ServerProcess(str(tmp_path / "t.db"), log=tmp_path / "server.log",
+                       extra=("--review-queue", "0")) as small:
+        table = new_table(small, "pagat", ["open", "easy", "easy", "easy"])
+        token = join(small, table, 0, "Dee")
+        dee = Client(small, table, token)
+        try:
+            state = dee.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+            if dee.my_move(state):
+                dee.act(choose(state))
+            dee.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
+                     play=True)
+        finally:
+            dee.close()
+        status, body = ask(small, table, 1, {"token": token})
+        assert status == 202, body
+        status, body = ask(small, table, 1, {"seat": 1}, source="127.0.0.2")
+        assert (status, body["code"]) == (503, "busy"), body
+        while ask(small, table, 1, {"token": token})[0] == 202:
+            time.sleep(0.3)
+        # the first is done: the second client's review starts now
+        status, body = ask(small, table, 1, {"seat": 1}, source="127.0.0.2")
+        assert status == 202 and body["seat"] == 1, body
+    bad = subprocess.run([sys.executable, "-m", "pinochlekit", "serve", "--review-queue",
+                          "-1"], capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode != 0 and "--review-queue" in bad.stderr
