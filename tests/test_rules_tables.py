@@ -242,7 +242,8 @@ DEFAULTS: dict[str, Any] = {
     "trump_follows_trump": False, "trick_points": "counters", "divide_by_ten": False,
     "save_meld_needs_trick": True, "set_penalty": "contract", "set_forfeits_meld": True,
     "nines_redeal": "off", "max_deals": 0, "shoot_the_moon": False, "widow": "out",
-    "target": 1500,
+    "target": 1500, "deck": "single", "bid_ladder": "five_from_60", "arounds": "standard",
+    "meld_counters": 1,
 }
 
 PRESET_FIELDS: dict[str, dict[str, Any]] = {
@@ -259,6 +260,8 @@ PRESET_FIELDS: dict[str, dict[str, Any]] = {
                    "set_penalty": "shortfall", "shoot_the_moon": True},
     "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
               "set_penalty": "shortfall"},
+    "doubledeck": {"deck": "double", "min_bid": 50, "bid_step": 1, "cards_passed": 0,
+                   "pass_with_help": False, "target": 500},
 }
 
 
@@ -312,6 +315,8 @@ FIELD_VALUES: dict[str, list[Any]] = {
     "set_penalty": ["contract", "chips", "shortfall"], "set_forfeits_meld": [True, False],
     "nines_redeal": ["off", "six_or_five", "five"], "max_deals": [0, 2, 3],
     "shoot_the_moon": [True, False], "widow": ["out", "take"], "target": [150, 1000, 1500],
+    "deck": ["single", "double"], "bid_ladder": ["five_from_60", "by_one", "ten_from_100"],
+    "arounds": ["standard", "doubling"], "meld_counters": [1, 20],
 }
 
 
