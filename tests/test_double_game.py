@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochlekit import (
+    Action,
     Bid,
     GameOverError,
     Give,
@@ -178,6 +179,7 @@ def test_passing_partner_first(n: int) -> None:
     assert len(set(legal)) == len(legal)
     before = [game.hand(s) for s in range(4)]
     give = legal[-1]
+    assert isinstance(give, Give)
     game.apply(give)
     assert game.hand(1) == before[1] + DoubleHand.from_cards(give.cards)
     assert (game.phase, game.to_act) == (Phase.RETURN, 1)
@@ -267,6 +269,7 @@ def random_game(seed: int, rules: str = "doubledeck", actions: int = 10_000) -> 
         if game.winner is not None:
             break
         legal = game.legal_actions()
+        action: Action
         if game.phase is Phase.AUCTION and rng.random() < 0.6 and Pass() in legal:
             action = Pass()
         elif game.phase is Phase.AUCTION:

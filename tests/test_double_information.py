@@ -45,7 +45,7 @@ def other_deal(game: DoubleDeckGame, seat: int, rng: random.Random) -> DoubleDea
     named = [Counter[int]() for _ in range(4)]  # cards each seat must have been dealt
     received = [Counter[int]() for _ in range(4)]
     shadow = DoubleDeckGame.new(game.rules, seed=game.seed, dealer=game.first_dealer,
-                                deals=[tuple(game.dealt)])  # type: ignore[arg-type]
+                                deals=[game.dealt])
     for action in game.actions:
         actor = shadow.to_act
         assert actor is not None
@@ -88,7 +88,7 @@ def test_views_do_not_depend_on_unseen_cards(seed: int, rules: str, length: int)
         alt = DoubleDeckGame.new(game.rules, seed=game.seed, dealer=game.first_dealer,
                                  deals=[deal])
         real = DoubleDeckGame.new(game.rules, seed=game.seed, dealer=game.first_dealer,
-                                  deals=[tuple(game.dealt)])  # type: ignore[list-item]
+                                  deals=[game.dealt])
         views_equal(real, alt, seat)
         for action in game.actions:
             actor = real.to_act

@@ -166,7 +166,7 @@ def shuffled_double_deck(seed: str) -> list[Card]:
     return [DOUBLE_KINDS[p // COPIES] for p in order]
 
 
-def deal_double(seed: str, dealer: int) -> tuple[DoubleHand, ...]:
+def deal_double(seed: str, dealer: int) -> tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]:
     """Deal the shuffled double deck: four cards at a time round the table from the
     dealer's left until each seat holds 20 (docs/rules.md §6; the packet of four is
     one of pagat.com's common methods, docs/double-deck.md)."""
@@ -174,4 +174,5 @@ def deal_double(seed: str, dealer: int) -> tuple[DoubleHand, ...]:
     counts = [[0] * 24 for _ in range(4)]
     for i, card in enumerate(deck):
         counts[(dealer + 1 + i // 4) % 4][card] += 1
-    return tuple(DoubleHand(c) for c in counts)
+    a, b, c, d = (DoubleHand(c) for c in counts)
+    return (a, b, c, d)

@@ -195,8 +195,8 @@ class DoubleDeckGame:
         if index < len(self.deals):
             hands = self.deals[index]
         else:
-            hands = deal_double(deal_seed(self.seed, index), dealer)  # type: ignore[assignment]
-        self.dealt: tuple[DoubleHand, ...] = tuple(hands)
+            hands = deal_double(deal_seed(self.seed, index), dealer)
+        self.dealt: DoubleDeal = hands
         self._hand = [list(h.counts) for h in hands]
         self.phase = Phase.AUCTION
         self.to_act: int | None = (dealer + 1) % 4  # docs/rules.md §6: dealer's left first
