@@ -277,7 +277,9 @@ def test_preset_every_field(name: str) -> None:
 
 
 def test_presets_listed_default_first() -> None:
-    assert Rules.presets() == [n for n, f in PRESET_FIELDS.items() if f.get("players", 4) == 4]
+    assert Rules.presets() == [n for n, f in PRESET_FIELDS.items()
+                               if f.get("players", 4) == 4 and f.get("deck") != "double"]
+    assert Rules.presets(4, "double") == ["doubledeck"]
     assert Rules.presets(3) == ["three"]
     assert Rules() == Rules.preset("pagat")
 

@@ -286,17 +286,18 @@ class Rules:
     # -- presets and text -----------------------------------------------------
 
     @staticmethod
-    def presets(players: int | None = 4) -> list[str]:
-        """The preset names for ``players`` (four-handed by default, ``None`` for every
-        preset), the default first.
+    def presets(players: int | None = 4, deck: str = "single") -> list[str]:
+        """The preset names for ``players`` and ``deck`` (four-handed single-deck by
+        default; ``players=None`` for every preset), the default first.
 
         >>> Rules.presets()[:3]
         ['pagat', 'modern', 'stonebridge']
-        >>> Rules.presets(2)
-        ['two']
+        >>> Rules.presets(2), Rules.presets(4, deck="double")
+        (['two'], ['doubledeck'])
         """
         return [name for name, fields in PRESETS.items()
-                if players is None or fields.get("players", 4) == players]
+                if players is None or (fields.get("players", 4) == players
+                                       and fields.get("deck", "single") == deck)]
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -352,7 +353,7 @@ class Rules:
     def nearest_preset(self) -> str:
         """The preset that needs the fewest overrides to give these rules (among the
         presets for the same number of players, when there are any)."""
-        names = Rules.presets(self.players) or list(PRESETS)
+        names = Rules.presets(self.players, self.deck) or list(PRESETS)
         return min(names, key=lambda name: len(self.changes_from(Rules.preset(name))))
 
     def __str__(self) -> str:
