@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import cache
 
@@ -87,6 +88,10 @@ DoubleDeal = tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]
 COUNTER_POINTS = tuple(1 if k % 6 >= 3 else 0 for k in range(24))
 LAST_TRICK = 2
 _TRICKS = HAND_SIZE  # twenty tricks of four cards
+# The action types each phase takes.
+_EXPECTED: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.AUCTION: (Bid, Pass), Phase.TRUMP: (NameTrump,), Phase.GIVE: (Give,),
+    Phase.RETURN: (Return,), Phase.PLAY: (Play,)}
 
 
 @cache
@@ -109,6 +114,15 @@ def bid_ladder(rules: Rules) -> tuple[int, ...]:
         return amount % 5 == 0
 
     return tuple(a for a in range(rules.min_bid, DOUBLE_MOST_POINTS + 1) if allowed(a))
+
+
+@cache
+def _bids(rules: Rules) -> list[Action]:
+    """One shared :class:`Bid` per amount of the ladder (the auction's hot path)."""
+    return [Bid(a) for a in bid_ladder(rules)]
+
+
+_PASS = Pass()
 
 
 def _kinds(counts: Sequence[int]) -> int:
@@ -153,6 +167,7 @@ class DoubleDeckGame:
         self.deals = tuple(deals)
         self._flags = play_flags(rules)
         self._ladder = bid_ladder(rules)
+        self._bids = _bids(rules)
         self.actions: list[Action] = []
         self.scores = [0, 0]
         self.results: list[HandResult] = []
@@ -198,6 +213,7 @@ class DoubleDeckGame:
             hands = deal_double(deal_seed(self.seed, index), dealer)
         self.dealt: DoubleDeal = hands
         self._hand = [list(h.counts) for h in hands]
+        self._held = [_kinds(h.counts) for h in hands]  # the kinds each seat holds
         self.phase = Phase.AUCTION
         self.to_act: int | None = (dealer + 1) % 4  # docs/rules.md §6: dealer's left first
         self.auction: list[tuple[int, Action]] = []
@@ -255,18 +271,23 @@ class DoubleDeckGame:
         phase = self.phase
         if phase is Phase.PLAY:
             mask = self._play_mask(seat)
-            return [PLAYS[k] for k in DOUBLE_KINDS if mask >> k & 1]
+            plays: list[Action] = []
+            while mask:
+                low = mask & -mask
+                plays.append(PLAYS[low.bit_length() - 1])
+                mask ^= low
+            return plays
         if phase is Phase.AUCTION:
-            low = self._min_bid()
-            out: list[Action] = [Pass()] if self._may_pass(seat) else []
-            return out + [Bid(a) for a in self._ladder if a >= low]
+            first = bisect_left(self._ladder, self._min_bid())
+            out: list[Action] = [_PASS] if self._may_pass(seat) else []
+            return out + self._bids[first:]
         if phase is Phase.TRUMP:
             return [NameTrump(s) for s in Suit]
         kind = Give if phase is Phase.GIVE else Return
         return [kind(cards) for cards in _multisets(self._hand[seat], self.rules.cards_passed)]
 
     def _play_mask(self, seat: int) -> int:
-        kinds = _kinds(self._hand[seat])
+        kinds = self._held[seat]
         trump = self.trump
         assert trump is not None
         trick = self.trick
@@ -309,9 +330,7 @@ class DoubleDeckGame:
             raise OutOfTurnError(f"{action} by seat {seat}: it is seat {actor}'s turn "
                                  f"({self.phase})")
         who = f"by seat {actor}"
-        expected = {Phase.AUCTION: (Bid, Pass), Phase.TRUMP: (NameTrump,),
-                    Phase.GIVE: (Give,), Phase.RETURN: (Return,), Phase.PLAY: (Play,)}
-        if type(action) not in expected[self.phase]:
+        if type(action) not in _EXPECTED.get(self.phase, ()):
             raise PhaseError(f"cannot {action} {who}: seat {actor} must {self._wants()} "
                              f"(double deck, {self.phase})")
         if isinstance(action, Pass):
@@ -342,7 +361,7 @@ class DoubleDeckGame:
                         f"illegal {action} {who}: seat {actor} holds {counts[card]} {card}")
         elif isinstance(action, Play) and not self._play_mask(actor) >> action.card & 1:
             assert self.trump is not None
-            reason = explain_illegal(_kinds(self._hand[actor]), self.trick, self.trump,
+            reason = explain_illegal(self._held[actor], self.trick, self.trump,
                                      self.rules, not self.tricks, action.card)
             raise IllegalActionError(f"illegal play {action.card} {who}: {reason}")
 
@@ -423,6 +442,8 @@ class DoubleDeckGame:
         for card in cards:
             self._hand[giver][card] -= 1
             self._hand[taker][card] += 1
+        self._held[giver] = _kinds(self._hand[giver])
+        self._held[taker] = _kinds(self._hand[taker])
 
     def _call(self, seat: int, action: Action) -> None:
         """docs/rules.md §6 auction: a pass is final; three passes end it; the dealer is
@@ -461,7 +482,10 @@ class DoubleDeckGame:
         self.phase, self.to_act = Phase.PLAY, self.declarer
 
     def _play(self, seat: int, card: int) -> None:
-        self._hand[seat][card] -= 1
+        counts = self._hand[seat]
+        counts[card] -= 1
+        if not counts[card]:
+            self._held[seat] &= ~(1 << card)
         self.trick.append(card)
         self._trick_seats.append(seat)
         if len(self.trick) < 4:
@@ -552,6 +576,7 @@ class DoubleDeckGame:
                      "trick", "_trick_seats", "tricks", "trick_points"):
             setattr(new, name, list(getattr(self, name)))
         new._hand = [list(h) for h in self._hand]
+        new._held = list(self._held)
         return new
 
     @property
