@@ -32,8 +32,8 @@ from typing import Any, Literal, get_args, get_type_hints
 
 from pinochlekit.engine.errors import RulesError
 
-__all__ = ["DOUBLE_MOST_POINTS", "MOST_POINTS", "PRESETS", "PRESET_SOURCES", "TWO_HANDED_FIXED",
-           "Rules"]
+__all__ = ["DOUBLE_DECK_OPTIONS", "DOUBLE_MOST_POINTS", "MOST_POINTS", "PRESETS",
+           "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
 
 RunExtra = Literal["marries", "nothing"]
 Doubles = Literal["special", "plain"]
@@ -176,7 +176,7 @@ class Rules:
         if self.deck == "double":
             _check_double(self)
             return
-        for name in ("bid_ladder", "arounds", "meld_counters"):
+        for name in sorted(DOUBLE_DECK_OPTIONS - {"deck"}):
             default = _FIELD_DEFAULTS[name]
             if getattr(self, name) != default:
                 raise RulesError(name, f"an option of the double deck only (deck=double); "
@@ -372,6 +372,11 @@ class Rules:
         return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
                  f.metadata["source"]) for f in dataclasses.fields(self)]
 
+
+#: The options of the double deck only (docs/rules.md §6), with ``deck`` itself: the
+#: single-deck games refuse any change to them.
+DOUBLE_DECK_OPTIONS: frozenset[str] = frozenset({"deck", "bid_ladder", "arounds",
+                                                 "meld_counters"})
 
 #: Options the double deck does not offer (docs/rules.md §6): they keep these values.
 _DOUBLE_FIXED: dict[str, tuple[Any, str]] = {
