@@ -354,3 +354,41 @@ def test_every_legal_action_is_accepted_and_others_refused(seed: int) -> None:
         game.apply(legal[0] if game.phase is Phase.AUCTION and rng.random() < 0.3
                    else rng.choice(legal) if game.phase is not Phase.AUCTION else Pass()
                    if Pass() in legal else legal[0])
+
+
+def test_step_tells_what_happened() -> None:
+    """``step`` applies like ``apply`` and reports the events in order: the call, the
+    contract, trump and the four melds, each card and trick, then the hand's score and
+    the next deal (docs/rules.md §6 through the events of pinochlekit.engine.events)."""
+    from pinochlekit.engine.events import (
+        BidMade,
+        CardPlayed,
+        ContractWon,
+        Dealt,
+        HandScored,
+        MeldShown,
+        Passed,
+        TrickWon,
+        TrumpNamed,
+    )
+    game = DoubleDeckGame.new("doubledeck", seed=0, dealer=0, deals=[one_suit_deal()])
+    twin = game.copy()
+    assert game.step(Bid(300)) == (BidMade(1, 300),)
+    assert game.step(Pass()) == (Passed(2, False),)
+    game.step(Pass())
+    assert game.step(Pass()) == (Passed(0, False), ContractWon(1, 300))
+    events = game.step(NameTrump(Suit.SPADES))
+    assert events[0] == TrumpNamed(1, Suit.SPADES)
+    assert [e.points for e in events[1:] if isinstance(e, MeldShown)] == [8, 300, 8, 8]
+    for _ in range(3):
+        assert len(game.step(game.legal_actions()[0])) == 1
+    fourth = game.step(game.legal_actions()[0])
+    assert isinstance(fourth[0], CardPlayed) and isinstance(fourth[1], TrickWon)
+    assert fourth[1].winner == 1 and fourth[1].points == 0  # four jacks: no counter
+    last: tuple[object, ...] = ()
+    while game.hand_number == 1:
+        last = game.step(game.legal_actions()[0])
+    assert isinstance(last[-2], HandScored) and last[-1] == Dealt(2, 1)
+    for action in game.actions:
+        twin.apply(action)
+    assert twin.view(None) == game.view(None)
