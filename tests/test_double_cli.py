@@ -55,6 +55,12 @@ def test_demo_and_replay(tmp_path: Path) -> None:
     assert "hands 1 to" in fails("replay", str(record), "--hand", "999")
 
 
+def test_demo_with_easy_players() -> None:
+    lines = ok("demo", "--rules", "doubledeck", "--players", "easy", "--seed", "2",
+               "--max-hands", "2")
+    assert lines[-1].startswith(("game in progress after 2 hands", "winner: team "))
+
+
 def test_refusals() -> None:
     assert "random" in fails("demo", "--rules", "doubledeck", "--players", "simple")
     assert "cards_passed" in fails("demo", "--rules", "doubledeck(cards_passed=5)")

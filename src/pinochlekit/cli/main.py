@@ -288,7 +288,7 @@ def _check_copies(cards: list[Card], rules: Rules | None) -> None:
 
 
 #: The computer levels that play the double deck (docs/double-deck.md).
-DOUBLE_LEVELS = ("random",)
+DOUBLE_LEVELS = ("random", "easy")
 
 
 def _run_meld(args: argparse.Namespace) -> int:
