@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -95,3 +96,16 @@ def history(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pinochlekit", "history", *args],
                           capture_output=True, text=True, env=environment(data), cwd=ROOT,
                           timeout=300, encoding="utf-8", stdin=subprocess.DEVNULL)
+
+
+def cards_in(text: str) -> list[str]:
+    """The cards named in a line, compact (``KD``), whichever way the line writes
+    them (``KD`` in the commands to type, ``K♦`` in the lines told)."""
+    found = re.findall(r"(?<![\w])(10|[9JQKTA])([SHDC♠♥♦♣])(?![\w])", text)
+    suits = dict(zip("♠♥♦♣", "SHDC", strict=True))
+    return [("T" if rank == "10" else rank) + suits.get(suit, suit) for rank, suit in found]
+
+
+def pretty(card: str) -> str:
+    """A compact card (``TD``) as the lines told write it (``10♦``)."""
+    return ("10" if card[0] == "T" else card[0]) + dict(zip("SHDC", "♠♥♦♣", strict=True))[card[1]]

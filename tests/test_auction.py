@@ -73,9 +73,23 @@ def test_expert_players_hold_a_real_auction_under_every_preset(preset: str) -> N
     bids (with divide by ten expert once compared a contract in the game's scale
     with the minimum bid in the ordinary scale, and never bid). Under HARD presets
     expert passes nearly every deal, letting an opponent be stuck (see
-    docs/players.md expert "Bidding"); not tested here."""
+    docs/players.md expert "Bidding"); a strong hand opens there (below)."""
     rules = Rules.from_string(preset)
     assert _bidding_share(rules, "expert(time=0.02)", 6) >= 1 / 3
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("three", 114), ("three", 58), ("three", 123),
+                                            ("cutthroat", 150), ("cutthroat", 76)])
+def test_expert_opens_a_strong_hand_without_help(preset: str, seed: int) -> None:
+    """Under the HARD presets expert passes an average hand (the minimum is seldom
+    made without help, and a stuck opponent is then set), but it opens with a run
+    in trump and length (the first bidder's hand of these deals): no scale or option
+    silences it there either."""
+    game = Game.new(preset, seed=seed, dealer=0)
+    seat = game.to_act
+    assert seat == 1
+    action = make_player("expert(time=0.1)", seed=1).choose(game.view(seat))
+    assert isinstance(action, Bid), (str(game.view(seat).hand), action)
 
 
 def test_partner_has_it_reads_the_auction() -> None:

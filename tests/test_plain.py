@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, Plain, answer_turns, environment
+from helpers import ROOT, Plain, answer_turns, cards_in, environment, pretty
 from helpers import history as run_history
 
 from pinochlekit import Phase
@@ -41,7 +41,7 @@ def choose(turn: str, lines: list[str] | tuple[str, ...] = ()) -> str:
             hand = [line for line in lines if line.startswith("your hand: ")]
             if not hand:
                 return "hand"
-            cards = re.findall(r"\b[9JQKTA][SHDC]\b", hand[-1])
+            cards = cards_in(hand[-1])
             return f"{match.group(1)} {' '.join(cards[:int(match.group(2))])}"
         if match := re.match(r"play (\w+)", option):
             return f"play {match.group(1)}"
@@ -64,7 +64,8 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
     assert any("hint" in line for line in plain.until_turn())
     plain.send("hint")  # docs/terminal.md "Hints": a sentence, the numbers behind 'why'
     hint = plain.until_turn()[0]
-    assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .*'why' shows "
+    assert re.match(r"hint \(expert\): (Bid \d+: you make it in [^;]+; naming [♠♥♦♣] "
+                    r"\w+|Pass( with help)?: .*) \('why' shows "
                     r"the numbers\)$", hint), hint
     plain.send("why")
     why = plain.until_turn()
@@ -101,7 +102,9 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
         allowed = re.findall(r"\b[9JQKTA][SHDC]\b", turn)
         plain.send("hand")
         shown = plain.until_turn()
-        held = re.findall(r"\b[9JQKTA][SHDC]\b", shown[0])
+        held = cards_in(shown[0])
+        assert shown[0].startswith("your hand: ") and not re.search(r"\b[9JQKTA][SHDC]\b",
+                                                                    shown[0])
         illegal = [card for card in held if card not in allowed]
         if illegal:
             break
@@ -110,8 +113,8 @@ def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> Non
         raise AssertionError("never held an illegal card")
     plain.send(f"play {illegal[0]}")
     refused = plain.until_turn()
-    assert refused[0].startswith(f"refused: illegal play {illegal[0]}: ")
-    assert any(card in refused[0] for card in allowed)
+    assert refused[0].startswith(f"refused: illegal play {pretty(illegal[0])}: ")
+    assert any(pretty(card) in refused[0] for card in allowed)
     assert refused[-1] == turn  # nothing changed: the same choices again
     plain.send("play 7S")
     assert plain.until_turn()[0].startswith("refused: bad action 'play 7S'")
@@ -175,6 +178,50 @@ def test_killed_mid_trick_then_resumed_plays_on_identically(tmp_path: Path) -> N
     straight_actions = list(store.games(finished=None)[0].actions)
     store.close()
     assert resumed_actions == straight_actions
+
+
+COMPACT = re.compile(r"\b[9JQKTA][SHDC]\b")
+
+
+@pytest.mark.parametrize("rules", ["pagat", "three", "two"])
+def test_plain_lines_write_cards_for_people(tmp_path: Path, rules: str) -> None:
+    """docs/terminal.md "The plain line mode": every line told (the hand, the auction,
+    meld, tricks, refusals, the table) writes cards K♦ 10♣; the compact form KD TC is
+    only in what is typed: the ``your turn:`` line and the help."""
+    plain = Plain(tmp_path, "--rules", rules, "--seed", "6", "--level", "easy")
+    lines = answer_turns(plain, lambda got: choose_any(got), lambda got: sum(
+        1 for line in plain.lines if line.startswith("trick ")) >= 2)
+    plain.send("show")
+    lines = plain.until_turn()
+    plain.send("play 7S")
+    lines += plain.until_turn()
+    plain.send("quit")
+    plain.finish()
+    told = [line for line in plain.lines if not line.startswith("your turn:")]
+    assert any(line.startswith("your hand: ") for line in told)
+    assert sum(1 for line in told if line.startswith("trick ")) >= 2
+    assert [line for line in told if COMPACT.search(line)] == []
+    assert sum(len(cards_in(line)) for line in told) > 20  # cards were named, for people
+    turns = [line for line in plain.lines if line.startswith("your turn: you may play")]
+    assert turns and all(COMPACT.search(line) for line in turns)  # what to type
+
+
+def choose_any(lines: list[str]) -> str:
+    """:func:`choose` for the four- and three-handed turns; the first meld, else no
+    meld, else the first card, for a two-handed one."""
+    turn = lines[-1]
+    if "no meld" in turn or "dix" in turn:
+        return "no meld" if "no meld" in turn else "dix"
+    if turn.startswith("your turn: you may play"):
+        return turn.removeprefix("your turn: you may play ").split(" or ")[0]
+    if "discard" in turn:
+        hand = [line for line in plain_hand(lines)]
+        return "hand" if not hand else "discard " + " ".join(cards_in(hand[-1])[:3])
+    return choose(turn, lines)
+
+
+def plain_hand(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith("your hand: ")]
 
 
 def test_killed_game_resumes_at_the_full_screen_table(tmp_path: Path) -> None:

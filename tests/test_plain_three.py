@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from helpers import Plain, answer_turns
+from helpers import Plain, answer_turns, cards_in
 
 from pinochlekit.engine.games import replay
 from pinochlekit.tui.store import DB_NAME, GameStore
@@ -43,7 +43,7 @@ class Policy:
                 hand = [line for line in lines if line.startswith("your hand: ")]  # held
                 if not hand:
                     return "hand"
-                cards = re.findall(r"\b[9JQKTA][SHDC]\b", hand[-1])
+                cards = cards_in(hand[-1])
                 return f"discard {' '.join(cards[:int(match.group(1))])}"
             if match := re.match(r"play (\w+)", option):
                 return match.group(1)

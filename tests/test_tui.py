@@ -189,7 +189,7 @@ def test_hint_undo_last_trick_and_click(tmp_path: Path) -> None:
                 screen = app.screen_text()
                 if "hint (" in screen:
                     break
-            assert f"hint ({hint_level()}): play " in screen
+            assert f"hint ({hint_level()}): Play " in screen
             assert session.game.actions == actions
             await pilot.press("l")
             await pilot.pause()
@@ -489,8 +489,8 @@ def test_a_hint_is_a_sentence_and_y_shows_why_at_80x24() -> None:
                     break
             screen = app.screen_text()
             message = " ".join(line.strip() for line in screen.splitlines()[-3:-1])
-            assert re.match(r"hint \(expert\): (bid \d+, naming [♠♥♦♣] \w+|pass): .* "
-                            r"\(y: why\)$", message), message
+            assert re.match(r"hint \(expert\): (Bid \d+: you make it in [^;]+; naming "
+                            r"[♠♥♦♣] \w+|Pass( with help)?: .*) +\(y: why\)$", message), message
             assert not re.search(r"\d\.\d", message)  # rounded numbers in the sentence
             assert len(app.why) > 1
             await pilot.press("y")
@@ -501,5 +501,70 @@ def test_a_hint_is_a_sentence_and_y_shows_why_at_80x24() -> None:
             await pilot.press("y")
             await pilot.pause()
             assert "options weighed" not in app.screen_text()
+
+    run(test)
+
+
+def _region_text(screen: str, region: Any) -> list[str]:
+    """The rows of ``screen`` inside a widget's region (x, y, width, height)."""
+    rows = screen.splitlines()[region.y:region.y + region.height]
+    return [row[region.x:region.x + region.width] for row in rows]
+
+
+def _check_log_stays_in_its_panel(app: TableApp, screen: str) -> None:
+    """The log is drawn only inside its panel, beside the table and never over it: the
+    panels do not overlap, the newest log line is in the panel, and no log line is
+    drawn in the felt, the hand or the prompt."""
+    log = app.query_one("#log", RichLog)
+    felt, hand, prompt = (app.query_one(name).region for name in ("#felt", "#hand", "#prompt"))
+    for one, other in ((log.region, felt), (log.region, hand), (log.region, prompt),
+                       (felt, hand)):
+        assert not one.overlaps(other), (one, other)
+    width = log.scrollable_content_region.width
+    assert all(len(line) <= width for line in _log_lines(app)), (width, [  # rewrapped, not cut
+        line for line in _log_lines(app) if len(line) > width])
+    lines = [line.strip() for line in _log_lines(app) if line.strip()]
+    drawn = [row.strip() for row in _region_text(screen, log.region)]
+    if lines and log.scroll_y >= log.max_scroll_y:  # at the bottom, the newest line shows
+        assert any(lines[-1][:20] in row for row in drawn), (lines[-1], drawn)
+    for name in ("#felt", "#hand", "#prompt"):
+        inside = "\n".join(_region_text(screen, app.query_one(name).region))
+        assert not re.search(r"\b(bids \d+|passes|trick \d+:|== hand \d+)", inside), (
+            name, inside)
+
+
+def test_the_log_is_drawn_in_its_panel_at_80x24_and_120x40_and_after_resizing() -> None:
+    """Issue: "the log redraws behind the table". A whole hand by keys at 80×24, then
+    120×40 and back (the layout switching between full and compact mid-hand): after
+    every step the log's lines are in the log panel only, never drawn over the seats,
+    the trick, the hand or the prompt, and the header and footer are whole
+    (docs/terminal.md "Screen sizes")."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            sizes = [(80, 24), (120, 40), (80, 24), (120, 40)]
+            steps = 0
+            while session.game.hand_number == 1 and not session.is_over:
+                await settle(pilot, app)
+                if app.waiting:
+                    break
+                size = sizes[min(steps // 3, len(sizes) - 1)]
+                if app.size != size:
+                    await pilot.resize_terminal(*size)
+                    await pilot.pause()
+                    await pilot.pause()
+                    assert app.compact == (size == (80, 24))
+                screen = app.screen_text()
+                _check_log_stays_in_its_panel(app, screen)
+                # the header and the footer whole at both sizes, in every phase (the
+                # auction's keys too: at 80×24 the footer leaves out what F1 lists)
+                lines = screen.splitlines()
+                assert lines[0].rstrip().endswith("of 1500"), lines[0]
+                assert lines[-1].rstrip().endswith("q quit"), lines[-1]
+                await human_move(pilot, app, bid=steps == 0)
+                await pilot.pause()
+                steps += 1
+            assert steps > 3 * 3  # every size was played at
 
     run(test)

@@ -105,8 +105,12 @@ def test_a_hint_names_an_action_and_plays_nothing() -> None:
     hint = session.hint()
     assert hint.startswith(f"hint ({hint_level()}): ")
     assert session.game.actions == actions
-    legal = {str(a) for a in session.game.legal_actions()}
-    assert hint.split(": ")[1] in legal
+    advice = session.hint_advice(session.hint_request())
+    assert advice.action in session.game.legal_actions()
+    assert hint == f"hint ({hint_level()}): {advice.sentence}"
+    # the sentence names the action first: "Bid 260: …", "Pass: …"
+    said = hint.split(": ")[1].lower()
+    assert said.split(" (")[0] in {str(a) for a in session.game.legal_actions()}
 
 
 def test_an_illegal_card_is_refused_with_the_rule_and_nothing_changes() -> None:

@@ -14,6 +14,7 @@ from pinochlekit.engine.cards import Card, Hand, parse_suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points
 from pinochlekit.players.search.solver import Endgame, solve
+from pinochlekit.players.two.solver import LateSolver
 from pinochlekit.web.process import ServerProcess
 
 RULES = Rules.from_string("pagat(target=10000)")
@@ -233,8 +234,12 @@ def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) ->
                 sure, left = claim_answer(views_at(people, latest, message))
                 if ("played out" if sure else "refused") not in seen:
                     claimed = view["hand_number"]
-                    check_claim(people, message, sure, left)
+                    after = check_claim(people, message, sure, left)
                     seen.add("played out" if sure else "refused")
+                    if after is not None:
+                        latest[0] = after
+                        if person.my_move(after):  # the next hand's first turn
+                            person.act(choose(after, bidder=True))
                     continue
             person.act(choose(message, bidder=seat == 0))
     for person in people:
@@ -250,13 +255,125 @@ def views_at(people: list[Client], latest: list[Message | None], turn: Message) 
             if is_state(message):
                 latest[seat] = message
     views = [m["view"] for m in latest if m is not None]
-    assert [m["ply"] for m in latest if m is not None] == [turn["ply"]] * 4
+    assert [m["ply"] for m in latest if m is not None] == [turn["ply"]] * len(people)
     return views
 
 
-def check_claim(people: list[Client], turn: Message, sure: bool, left: int) -> None:
-    """Ann claims at ``turn``: refused, or asked of Bob and Di, who accept, and then
-    played out with every point left to her side."""
+def check_claim(people: list[Client], turn: Message, sure: bool,
+                left: int) -> Message | None:
+    """Ann claims at ``turn``: refused (she then plays on), or asked of Bob and Di, who
+    accept, and then played out with every point left to her side; the state after
+    the hand when played out (it may be Ann's turn)."""
+    ann = people[0]
+    before = turn["view"]["trick_points"]
+    hand = turn["view"]["hand_number"]
+    ann.send({"type": "claim"})
+    answer = ann.wait(lambda m: m["type"] == "error" or (is_state(m) and m["claim"]))
+    if not sure:
+        assert answer["type"] == "error", answer
+        assert answer["code"] == "claim_refused" and "plays on" in answer["message"]
+        ann.send({"type": "claim"})
+        again = ann.wait(lambda m: m["type"] == "error")
+        assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
+        ann.act(choose(turn), turn["ply"])  # the hand plays on: still Ann's turn
+        return None
+    assert answer["type"] == "state" and answer["claim"]["waiting"] == [1, 3], answer
+    for defender in (people[1], people[3]):
+        defender.send({"type": "claim_answer", "accept": True})
+    played: list[Message] = []  # the states of the cards the claim played
+
+    def over(m: Message) -> bool:
+        if is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim":
+            played.append(m)
+        return is_state(m) and (m["view"]["hand_number"] > hand
+                                or m["view"]["phase"] == "game over")
+
+    done = ann.wait(over)  # the last card's state may already be the next hand's
+    assert played and all(m["last"]["action"].startswith("play") for m in played), played
+    assert len(done["hands"]) >= hand, (hand, done["view"]["hand_number"], done["hands"])
+    result = done["hands"][hand - 1]
+    assert result["trick_points"][1] == before[1]
+    assert result["trick_points"][0] == before[0] + left
+    return done
+
+
+def claim_answer_three_or_two(rules: Rules, views: list[Message]) -> tuple[bool, int]:
+    """Three- or two-handed, from every seat's view of one position (the test sits at
+    every seat): whether seat 0 takes every trick point left against any defence (the
+    exact solvers: three-handed the declarer alone against both defenders, two-handed
+    the last tricks), and how many points are left."""
+    view = views[0]
+    points = card_points(rules)
+    hands = [Hand.parse(v["hand"]) for v in views]
+    trick = [(int(s), int(Card(c))) for s, c in view["trick"]]
+    left = sum(points[int(c)] for h in hands for c in h) + sum(points[c] for _, c in trick)
+    left += 10 // rules.unit  # the last trick (docs/rules.md §1 Counting, §4)
+    trump = int(parse_suit(view["trump"]))
+    if rules.players == 3:
+        end = Endgame(trump, tuple(hands), 0, tuple(trick), declarer=0)
+        return solve(rules, end, 0) == left, left
+    solver = LateSolver(rules, trump)
+    if trick:  # seat 1 led: the solver takes the lead out of the leader's hand itself
+        lead = trick[0][1]
+        values = solver.follow_values(lead, hands[1] + Hand.from_cards([lead]), hands[0])
+        return max(values.values()) == left, left
+    return solver.value(hands[0], hands[1]) == left, left
+
+
+@pytest.mark.parametrize("text", ["three(target=10000)", "two(target=10000)"])
+def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
+        server: ServerProcess, text: str) -> None:
+    """docs/web.md "Claim": three-handed the declarer claims alone (Ann bids, the others
+    pass, so she declares every hand), two-handed either player once the stock is
+    gone. The test plays every seat, so it knows every hand: at Ann's turns where
+    the state offers her a claim she claims once a hand when the solver's verdict is
+    one not seen yet; a sure claim is asked of every other person, played out, and
+    leaves them no more points; an unsure one is refused, and a second one too.
+    Where she may not claim (another seat's turn, the stock not gone, a defender)
+    the state does not offer it."""
+    rules = Rules.from_string(text)
+    n = rules.players
+    table = new_table(server, text, ["open"] * n)
+    names = ("Ann", "Bob", "Cy")[:n]
+    people = [Client(server, table, join(server, table, s, name), strict=False)
+              for s, name in enumerate(names)]
+    seen: set[str] = set()
+    claimed = -1
+    latest: list[Message | None] = [None] * n
+    deadline = time.monotonic() + 300
+    while len(seen) < 2:
+        assert time.monotonic() < deadline, seen
+        for seat, person in enumerate(people):
+            try:
+                message = person.recv(0.02)
+            except TimeoutError:
+                continue
+            if is_state(message):
+                latest[seat] = message
+            if not person.my_move(message):
+                continue
+            view = message["view"]
+            late = view["phase"] == "play" and (
+                view.get("stage") == "last tricks" if n == 2
+                else view["declarer"] == seat and max(view["hand_sizes"]) <= 6)
+            once = claimed != view["hand_number"]  # one claim per hand, whoever makes it
+            assert message["can_claim"] == (late and once), (seat, view)
+            if seat == 0 and late and once:
+                sure, left = claim_answer_three_or_two(
+                    rules, views_at(people, latest, message))
+                if ("played out" if sure else "refused") not in seen:
+                    claimed = view["hand_number"]
+                    check_claim_of(people, message, sure, left)
+                    seen.add("played out" if sure else "refused")
+                    continue
+            person.act(choose(message, bidder=seat == 0))
+    for person in people:
+        person.close()
+
+
+def check_claim_of(people: list[Client], turn: Message, sure: bool, left: int) -> None:
+    """Ann claims at ``turn`` (three- or two-handed): refused, or asked of every other
+    person, who accept, and then played out with every point left to her."""
     ann = people[0]
     before = turn["view"]["trick_points"]
     hand = turn["view"]["hand_number"]
@@ -269,14 +386,16 @@ def check_claim(people: list[Client], turn: Message, sure: bool, left: int) -> N
         again = ann.wait(lambda m: m["type"] == "error")
         assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
         return
-    assert answer["type"] == "state" and answer["claim"]["waiting"] == [1, 3], answer
-    for defender in (people[1], people[3]):
-        defender.send({"type": "claim_answer", "accept": True})
+    others = list(range(1, len(people)))
+    assert answer["type"] == "state" and answer["claim"]["waiting"] == others, answer
+    for other in others:
+        people[other].send({"type": "claim_answer", "accept": True})
     ann.wait(lambda m: is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim")
     done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)
     result = done["hands"][hand - 1]
-    assert result["trick_points"][1] == before[1]
-    assert result["trick_points"][0] == before[0] + left
+    for other in others:
+        assert result["trick_points"][other] == before[other], (result, before)
+    assert result["trick_points"][0] >= before[0] + left
 
 
 def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProcess) -> None:
@@ -284,8 +403,10 @@ def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProce
     ann = Client(server, table, join(server, table, 0, "Ann"), strict=False)
     ann.my_turn()
     ann.send({"type": "claim"})
+    assert not ann.state["can_claim"]  # type: ignore[index]
     refused = ann.wait(lambda m: m["type"] == "error")
-    assert refused["code"] == "no_claim" and "four-handed" in refused["message"]
+    assert refused["code"] == "no_claim" and refused["message"] == (
+        "a claim is for the last twelve tricks, once the stock is gone")
     ann.send({"type": "claim_answer", "accept": True})
     assert ann.wait(lambda m: m["type"] == "error")["code"] == "no_claim"
     ann.close()

@@ -56,6 +56,7 @@ from pinochlekit.engine.games import AnyGame, new_game, parse_game_action, repla
 from pinochlekit.engine.meld import MeldItem, MeldResult, meld
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.three.game import ThreeHandedGame
 from pinochlekit.engine.tricks import legal_plays, trick_winner
 from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld, parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame
@@ -115,6 +116,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Suit",
+    "ThreeHandedGame",
     "ThrowIn",
     "ThrownIn",
     "Trick",

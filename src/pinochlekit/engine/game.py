@@ -1,5 +1,8 @@
 """A whole game of auction pinochle, from deal to winner: four-handed partnerships
-(docs/rules.md §1) or three-handed with a widow (docs/rules.md §3).
+(docs/rules.md §1). The three-handed game with a widow (docs/rules.md §3) is the
+subclass :class:`~pinochlekit.engine.three.game.ThreeHandedGame`, which overrides the
+hooks where the widow changes the game (the deal, winning the auction, the discard,
+the cards set aside); ``Game.new`` builds it when the rules have three players.
 
 The game is a pure function of (rules, seed, actions): :attr:`Game.record`
 holds exactly those, and replaying it gives the same game.
@@ -22,7 +25,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from pinochlekit import native as _accel
 from pinochlekit.engine.actions import (
@@ -50,6 +53,7 @@ from pinochlekit.engine.errors import (
     PhaseError,
     PinochleError,
     RecordError,
+    RulesError,
 )
 from pinochlekit.engine.events import (
     ContractWon,
@@ -61,11 +65,13 @@ from pinochlekit.engine.events import (
     TrickWon,
     action_event,
 )
+from pinochlekit.engine.history import Checkpoint, History
 from pinochlekit.engine.meld import MeldResult, meld, meld_of_masks
+from pinochlekit.engine.passing import card_choices
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import MOST_POINTS, Rules
 from pinochlekit.engine.scoring import score_hand
-from pinochlekit.engine.three.widow import deal_with_widow, widow_of
+from pinochlekit.engine.three.widow import widow_of
 from pinochlekit.engine.tricks import (
     card_points,
     explain_illegal,
@@ -110,32 +116,6 @@ def _plays_of(mask: int) -> list[Action]:
     return list(plays)
 
 
-def _pass_choices(once: int, twice: int, n: int) -> list[tuple[Card, ...]]:
-    """Every distinct set of ``n`` cards from a hand, each in display order."""
-    kinds = list(dict.fromkeys(reversed(Hand(once, twice).cards())))  # last shown first
-    copies = [1 + (twice >> k & 1) for k in kinds]
-    out: list[tuple[Card, ...]] = []
-
-    def extend(i: int, left: int, chosen: list[Card]) -> None:
-        if left == 0:
-            out.append(tuple(reversed(chosen)))
-            return
-        if i == len(kinds):
-            return
-        for take in range(min(copies[i], left), -1, -1):
-            extend(i + 1, left - take, chosen + [kinds[i]] * take)
-
-    extend(0, n, [])
-    return out
-
-
-def _prebuilt(kind: type[Give] | type[Return] | type[Discard], cards: tuple[Card, ...]) -> Action:
-    """A ``Give``/``Return``/``Discard`` of cards already in display order, unsorted."""
-    action = kind.__new__(kind)
-    object.__setattr__(action, "cards", cards)
-    return action
-
-
 @lru_cache(maxsize=64)
 def _bid_ladder(rules: Rules) -> tuple[Bid, ...]:
     """Every bid from the opening bid up to the most a team could ever score."""
@@ -178,7 +158,7 @@ _DURING = {Phase.AUCTION: "during the auction", Phase.TRUMP: "while trump is nam
            Phase.RETURN: "while cards are passed back", Phase.DISCARD: "while the declarer "
            "discards", Phase.PLAY: "during the play"}
 
-class Game:
+class Game(History):
     """A game from deal to winner: ``phase``, ``to_act``, ``legal_actions()``,
     ``verify()`` (raises why an action is refused), ``can()`` (alias ``is_legal()``),
     ``apply()``, ``step()`` (apply, returning the events), ``undo()``, ``copy()``,
@@ -186,7 +166,18 @@ class Game:
 
     A rejected action raises a subclass of
     :class:`~pinochlekit.IllegalActionError` and changes nothing.
+
+    A game of another number of seats is a subclass that names them in :attr:`SEATS`
+    (as :class:`~pinochlekit.engine.three.game.ThreeHandedGame`); :meth:`new` called
+    on ``Game`` builds the subclass the rules' number of players asks for.
     """
+
+    #: The numbers of players this class plays (docs/rules.md §1: four).
+    SEATS: ClassVar[tuple[int, ...]] = (4,)
+    #: The class that plays each number of players, filled as subclasses are defined.
+    _BY_SEATS: ClassVar[dict[int, type[Game]]] = {}
+    _LISTS = ("actions", "scores", "results", "_checkpoints", "_once", "_twice", "auction",
+              "_passed", "_spoken", "tricks", "trick", "_trick_seats", "trick_points")
 
     # Slots keep attribute access fast on the hot path (and copies cheap).
     __slots__ = (
@@ -228,18 +219,30 @@ class Game:
         self.scores = [0] * rules.teams
         self.results: list[HandResult] = []
         self.winner: int | None = None
-        self._checkpoints: list[tuple[int, int, int, tuple[int, ...], int, int]] = []
+        self._checkpoints: list[Checkpoint] = []
         self._redeals = 0
         self._start_deal(dealer, 0)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        for seats in cls.SEATS:
+            Game._BY_SEATS.setdefault(seats, cls)
 
     @classmethod
     def new(cls, rules: Rules | str | None = None, *, seed: int | str | None = None,
             dealer: int = 0, deals: Sequence[Sequence[Hand]] = ()) -> Game:
         """A new game. ``seed`` fixes every deal (a random one is drawn and recorded if
-        omitted); ``deals`` optionally fixes the first deals, hand by hand, for tests."""
+        omitted); ``deals`` optionally fixes the first deals, hand by hand, for tests.
+        ``Game.new`` gives the subclass for the rules' number of players; a subclass
+        refuses rules for another number with :class:`~pinochlekit.RulesError`."""
         if isinstance(rules, str):
             rules = Rules.from_string(rules)
         rules = rules or Rules()
+        if cls is Game:
+            cls = Game._BY_SEATS.get(rules.players, Game)
+        elif rules.players not in cls.SEATS:
+            raise RulesError("players", f"{cls.__name__} plays with "
+                             f"{' or '.join(map(str, cls.SEATS))} players, not {rules.players}")
         if not 0 <= dealer < rules.players:
             raise IllegalActionError(f"dealer must be a seat from 0 to {rules.players - 1}")
         for hands in deals:
@@ -266,14 +269,7 @@ class Game:
     def _restore_deal(self, dealer: int, index: int) -> None:
         self.dealer = dealer
         self.deal_index = index
-        if index < len(self.deals):
-            hands = self.deals[index]
-            self._widow = widow_of(hands) if self._widow_size else _NO_WIDOW
-        elif self._widow_size:  # docs/rules.md §3: 15 cards each, 3 to the widow
-            hands, self._widow = deal_with_widow(deal_seed(self.seed, index), dealer, self._n,
-                                                 self.rules.hand_size)
-        else:
-            hands, self._widow = deal(deal_seed(self.seed, index), dealer, self._n), _NO_WIDOW
+        hands, self._widow = self._deal(dealer, index)
         self.dealt = tuple(hands)
         self._once = [h.once for h in hands]
         self._twice = [h.twice for h in hands]
@@ -302,6 +298,12 @@ class Game:
         self._high = self._high_seat = 0
         self.trick_points = [0] * len(self.scores)
         self._table: Table | None = None
+
+    def _deal(self, dealer: int, index: int) -> tuple[Sequence[Hand], Hand]:
+        """The hands of deal ``index`` (fixed, or from the seed) and the widow (none)."""
+        if index < len(self.deals):
+            return self.deals[index], _NO_WIDOW
+        return deal(deal_seed(self.seed, index), dealer, self._n), _NO_WIDOW
 
     def _start_play(self) -> None:
         """Enter the play phase; the C table takes over the card play if it is built."""
@@ -337,9 +339,9 @@ class Game:
 
     @property
     def widow(self) -> Hand | None:
-        """The widow (docs/rules.md §3): face up for everyone once the auction is won,
-        ``None`` before that and in games without a widow."""
-        return self._widow if self.declarer is not None and self.rules.widow_size else None
+        """The widow, face up once the auction is won: ``None`` in a game without one
+        (the three-handed game has one, docs/rules.md §3)."""
+        return None
 
     def _next_seat(self, seat: int) -> int:
         nxt = (seat + 1) % self._n
@@ -381,12 +383,13 @@ class Game:
             return actions
         if phase is Phase.TRUMP:
             return [_NAME_TRUMP[s] for s in self._trump_choices()]
-        if phase is Phase.DISCARD:
-            return [_prebuilt(Discard, cards) for cards in
-                    _pass_choices(self._once[seat], self._twice[seat], self.rules.widow_size)]
-        kind = Give if phase is Phase.GIVE else Return
-        return [_prebuilt(kind, cards) for cards in
-                _pass_choices(self._once[seat], self._twice[seat], self.rules.cards_passed)]
+        return self._passing_actions(phase, seat)
+
+    def _passing_actions(self, phase: Phase, seat: int) -> list[Action]:
+        """The legal actions of the phases that move cards between hands: the give and
+        the return (docs/rules.md §1.6)."""
+        return card_choices(Give if phase is Phase.GIVE else Return, self._once[seat],
+                            self._twice[seat], self.rules.cards_passed)
 
     def _play_mask(self, seat: int) -> int:
         """The legal kinds for ``seat`` now, computed once per position."""
@@ -645,7 +648,7 @@ class Game:
         events: list[Event] = [action_event(action, actor, to)]
         result = self.results[-1] if len(self.results) > results else None
         if result is None and undeclared and self.declarer is not None:
-            widow = tuple(self._widow) if self._widow_size else ()
+            widow = tuple(self._widow)  # empty without a widow
             events.append(ContractWon(self.declarer, self.contract, widow))
         melds = self.melds if result is None else result.melds
         if unmelded and melds:
@@ -684,11 +687,7 @@ class Game:
             self._move(seat, self.partner(seat), action.cards)  # type: ignore[attr-defined]
             self._meld()
         elif kind is Discard:
-            # docs/rules.md §3 (widow taken): 3 cards face down, counted for the declarer
-            self.discards = action.cards  # type: ignore[attr-defined]
-            for card in action.cards:  # type: ignore[attr-defined]
-                self._take_out(seat, card)
-            self._meld()
+            self._discard(seat, action.cards)  # type: ignore[attr-defined]
         elif kind is ThrowIn:
             self._finish(Outcome.THROWN_IN)
         elif kind is Moon:
@@ -728,41 +727,20 @@ class Game:
     def _win_auction(self, declarer: int, contract: int) -> None:
         self.declarer, self.contract = declarer, contract
         self.phase, self.to_act = Phase.TRUMP, declarer
-        if self.rules.widow == "take" and self.rules.widow_size:
-            # docs/rules.md §3 option: the widow, shown to all, goes into the declarer's hand
-            for card in self._widow:
-                self._put_in(declarer, card)
 
     def _after_trump(self) -> None:
         if self.rules.cards_passed and self.declarer is not None:
             self.phase, self.to_act = Phase.GIVE, self.partner(self.declarer)
-        elif self.rules.widow == "take" and self.rules.widow_size:
-            self.phase = Phase.DISCARD  # the declarer still to act
         else:
             self._meld()
 
-    def _take_out(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        if self._twice[seat] & bit:
-            self._twice[seat] &= ~bit
-        else:
-            self._once[seat] &= ~bit
-
-    def _put_in(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        if self._once[seat] & bit:
-            self._twice[seat] |= bit
-        else:
-            self._once[seat] |= bit
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Lay cards aside (the three-handed game's widow taken, docs/rules.md §3)."""
+        raise PhaseError(f"no discard in the {self._n}-handed game")
 
     def _set_aside(self) -> tuple[Card, ...]:
-        """The cards out of play that count for the declarer (docs/rules.md §3): the widow
-        when it stays out, the discards when it is taken; none four-handed."""
-        if not self.rules.widow_size:
-            return ()
-        if self.rules.widow == "take":
-            return self.discards or ()
-        return tuple(self._widow)
+        """The cards out of play that count for the declarer: none without a widow."""
+        return ()
 
     def _move(self, giver: int, taker: int | None, cards: tuple[Card, ...]) -> None:
         assert taker is not None
@@ -864,7 +842,7 @@ class Game:
             melds = self._team_meld()
         tricks = self.trick_points
         played = outcome is Outcome.MADE
-        aside = self._set_aside() if self._widow_size else ()
+        aside = self._set_aside()
         if aside:  # docs/rules.md §3: the widow's (or the discards') points are the declarer's,
             # played or not: a declarer who throws in (or is not on the board) still has
             # them, which matters when a set costs only the shortfall
@@ -882,7 +860,7 @@ class Game:
             outcome = Outcome.MADE if hand.made else Outcome.SET
         for team in range(teams):
             self.scores[team] += scores[team]
-        widow = tuple(self._widow) if self._widow_size else ()
+        widow = tuple(self._widow)  # empty without a widow
         result = HandResult(
             self.hand_number, self.dealer, outcome, declarer, self.contract, self.trump,
             self.melds, tuple(melds), tuple(tricks), saved, scores,
@@ -930,38 +908,13 @@ class Game:
 
     # -- history --------------------------------------------------------------
 
-    def undo(self) -> Action:
-        """Take back the last action and return it; :class:`PhaseError` if none."""
-        if not self.actions:
-            raise PhaseError("nothing to undo")
-        last = self.actions.pop()
-        while self._checkpoints[-1][0] > len(self.actions):
-            self._checkpoints.pop()
-        start, dealer, index, scores, n_results, redeals = self._checkpoints[-1]
-        replay = self.actions[start:]
-        del self.actions[start:]
-        self.scores = list(scores)
-        del self.results[n_results:]
-        self._redeals = redeals
-        self.winner = None
-        self._restore_deal(dealer, index)
-        for action in replay:
-            self.apply_unchecked(action)
-        return last
+    def _rewind(self, kept: int) -> None:
+        self._redeals = kept  # the checkpoint's number: the redeals in a row
 
-    def copy(self) -> Game:
-        """An independent copy (same rules, seed and history)."""
-        new = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in ("actions", "scores", "results", "_checkpoints", "_once", "_twice",
-                     "auction", "_passed", "_spoken", "tricks", "trick", "_trick_seats",
-                     "trick_points"):
-            setattr(new, name, list(getattr(self, name)))
+    def _copy_rest(self, new: Game) -> None:
         if self._table is not None:
             new._table = self._table.clone(new._once, new._twice, new.trick, new._trick_seats,
                                            new.tricks, new.trick_points)
-        return new
 
     @property
     def record(self) -> GameRecord:

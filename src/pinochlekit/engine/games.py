@@ -1,7 +1,8 @@
 """One entry point for every game: :func:`new_game` builds the game the rules ask for.
 
-Four players give a :class:`~pinochlekit.engine.game.Game`, two players a
-:class:`~pinochlekit.engine.two.game.TwoHandedGame`; both satisfy :class:`AnyGame`,
+Four players give a :class:`~pinochlekit.engine.game.Game`, three its subclass
+:class:`~pinochlekit.engine.three.game.ThreeHandedGame`, two players a
+:class:`~pinochlekit.engine.two.game.TwoHandedGame`; all satisfy :class:`AnyGame`,
 the interface every interface (command line, matches, players' simulations)
 relies on. :func:`replay` and :func:`parse_game_action` do the same for records
 and action texts.
@@ -9,8 +10,8 @@ and action texts.
 >>> game = new_game("two", seed=1)
 >>> type(game).__name__, game.to_act
 ('TwoHandedGame', 1)
->>> type(new_game("pagat", seed=1)).__name__
-'Game'
+>>> type(new_game("pagat", seed=1)).__name__, type(new_game("three", seed=1)).__name__
+('Game', 'ThreeHandedGame')
 >>> replay(game.record).view(0) == game.view(0)
 True
 """
@@ -18,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, Self
 
 from pinochlekit.engine.actions import Action, parse_action
 from pinochlekit.engine.double.game import DoubleDeckGame
@@ -27,11 +28,13 @@ from pinochlekit.engine.events import Event
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.record import GameRecord, install_replay
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.three.game import ThreeHandedGame
 from pinochlekit.engine.two.actions import parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import HandResult, Phase, View
 
-__all__ = ["AnyGame", "new_any_game", "new_game", "parse_game_action", "replay", "replay_any"]
+__all__ = ["AnyGame", "ThreeHandedGame", "new_any_game", "new_game", "parse_game_action",
+           "replay", "replay_any"]
 
 #: The message for the interfaces that do not seat the double deck yet.
 _NOT_YET = ("the double deck (docs/rules.md §6) is played through new_any_game/replay_any "
@@ -86,6 +89,9 @@ class AnyGame(Protocol):
     def undo(self) -> Action:
         """Take back the last action."""
 
+    def copy(self) -> Self:
+        """An independent copy (same rules, seed and history)."""
+
     def view(self, seat: int | None) -> View:
         """What ``seat`` (or a spectator, ``None``) may know now."""
 
@@ -107,7 +113,7 @@ def new_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
         raise RulesError("deck", _NOT_YET)
     if rules.players == 2:
         return TwoHandedGame.new(rules, seed=seed, dealer=dealer)
-    return Game.new(rules, seed=seed, dealer=dealer)
+    return Game.new(rules, seed=seed, dealer=dealer)  # Game or its subclass for the seats
 
 
 def new_any_game(rules: Rules | str | None = None, *, seed: int | str | None = None,

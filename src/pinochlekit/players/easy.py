@@ -64,7 +64,7 @@ def partner_has_it(view: View) -> bool:
     True
     """
     seat = view.seat
-    if seat is None or view.rules.players != 4 or view.high_bidder != (seat + 2) % 4:
+    if seat is None or not view.rules.partnership or view.high_bidder != (seat + 2) % 4:
         return False
     passed = {s for s, action in view.auction if isinstance(action, Pass)}
     return {(seat + 1) % 4, (seat + 3) % 4} <= passed

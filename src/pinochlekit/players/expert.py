@@ -184,24 +184,47 @@ class ExpertPlayer(ProPlayer):
             return advise_two(view, self.rng, self.time)
         state, table = self.rng.getstate(), self._table
         self._options: dict[str, Estimate] = {}
+        makes: dict[str, float] = {}
+        self._makes: dict[str, float] | None = makes
         try:
             action, reason = self._decide(view)
             options = dict(self._options)
         finally:
             self.rng.setstate(state)
             self._table = table
-        return Decision(action, reason, options)
+            self._makes = None
+        return Decision(action, reason, options, makes)
 
     def _note(self, name: str, estimate: Estimate) -> None:
         options = getattr(self, "_options", None)
         if options is not None:
             options[name] = estimate
 
+    def _note_makes(self, view: View, suits: Sequence[int], contract: int,
+                    deals: Sequence[tuple[Hand, ...]], weights: Sequence[float],
+                    name: str = "{suit} at {contract}") -> None:
+        """Only when advising (:meth:`advise`): for each suit, the weighted share of
+        ``deals`` in which declaring at ``contract`` makes it (docs/rules.md §1
+        Scoring a hand: meld plus trick points at least the bid). A second look at
+        the same deals ("take" scores); it draws nothing and decides nothing."""
+        makes = getattr(self, "_makes", None)
+        if makes is None:
+            return
+        assert view.seat is not None
+        team = view.rules.team_of(view.seat)
+        total = sum(weights) or 1.0
+        for suit in suits:
+            taken = simulate_hands(start_for_bid(view, suit, contract, score="take"), deals,
+                                   team)
+            made = sum(w for t, w in zip(taken, weights, strict=True) if t >= contract)
+            makes[name.format(suit=Suit(suit).letter, contract=contract)] = made / total
+
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
         if view.rules.players == 2:  # the two-handed game: players/expert_two.py
             return choose_two(view, self.rng, self.time)
         self._options = {}
+        self._makes = None
         return self._decide(view)[0]
 
     def _decide(self, view: View) -> tuple[Action, str]:
@@ -237,7 +260,7 @@ class ExpertPlayer(ProPlayer):
                               weights) for s in suits}
         # Three-handed the grid only feeds the explanation (the bid is decided at the
         # lowest bid): skipped, as the three-handed simulations are the slow ones.
-        best = sorted(suits, key=lambda s: -first[s][0])[:2] if view.rules.players == 4 else []
+        best = sorted(suits, key=lambda s: -first[s][0])[:2] if view.rules.partnership else []
         ceiling = max_bid(view.rules)
         table: dict[int, dict[int, Estimate]] = {s: {lowest: first[s]} for s in suits}
         for suit in best:
@@ -255,7 +278,7 @@ class ExpertPlayer(ProPlayer):
         opponent on the left) declares at the high bid (else the lowest bid) in
         the suit best for it on each deal."""
         assert view.seat is not None
-        if view.rules.players == 3:
+        if not view.rules.partnership:  # three-handed, each for themself
             return self._pass_value_three(view, deals, weights)
         seat = view.seat
         declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 4
@@ -310,6 +333,7 @@ class ExpertPlayer(ProPlayer):
             for contract, (mean, _, _) in row.items():
                 if mean > passing[0]:
                     willing = max(willing, contract)
+        self._note_makes(view, list(table), lowest.amount, deals, weights)
         at_lowest = max(row[lowest.amount][0] for row in table.values())
         if at_lowest > passing[0]:
             return lowest, (f"declaring at {lowest.amount} is worth {at_lowest:+.1f} on "
@@ -327,7 +351,7 @@ class ExpertPlayer(ProPlayer):
         """docs/rules.md §1 Auction, option "pass with help": say it when partner is still
         in the auction and the hand's best meld is at least :data:`HELP_MELD`, the
         meaning :mod:`~pinochlekit.players.search.inference` reads into a partner's help."""
-        if Pass(help=True) not in legal or view.seat is None or view.rules.players != 4:
+        if Pass(help=True) not in legal or view.seat is None or not view.rules.partnership:
             return False
         partner = (view.seat + 2) % 4
         if any(seat == partner and isinstance(a, Pass) for seat, a in view.auction):
@@ -346,6 +370,7 @@ class ExpertPlayer(ProPlayer):
             scores = simulate_hands(start_for_bid(view, suit, view.contract), deals, team)
             estimates[suit] = _estimate(scores, weights)
             self._note(Suit(suit).letter, estimates[suit])
+        self._note_makes(view, suits, view.contract, deals, weights, "{suit}")
         suit = max(suits, key=lambda s: (estimates[s][0], -s))
         return NameTrump(Suit(suit)), f"the best expected round score ({estimates[suit][0]:+.1f})"
 
@@ -410,7 +435,7 @@ class ExpertPlayer(ProPlayer):
     def _concede_value(self, view: View) -> int:
         """The round score of throwing in now (docs/rules.md §1 Not on the board)."""
         assert view.melds is not None and view.declarer is not None and view.seat is not None
-        if view.rules.players == 3:
+        if not view.rules.partnership:  # three-handed, each for themself
             return concede_three(view)
         points = [m.points for m in view.melds]
         team_meld = [points[0] + points[2], points[1] + points[3]]
@@ -488,7 +513,7 @@ class ExpertPlayer(ProPlayer):
         """Round scores of each card per deal from the exact solver's trick points."""
         assert view.seat is not None and view.trump is not None and view.melds is not None
         assert view.declarer is not None
-        if view.rules.players == 3:
+        if not view.rules.partnership:  # three-handed, each for themself
             return solved_three(view, deals, cards)
         rules, seat = view.rules, view.seat
         team = seat % 2

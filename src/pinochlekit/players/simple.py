@@ -75,7 +75,7 @@ def estimate(hand: Hand, view: View) -> tuple[int, Suit]:
         ((meld(hand, suit, rules).points, len(hand.suit(suit))), suit) for suit in Suit)
     aces = sum(1 for c in hand if c.rank == Rank.ACE)
     tens = sum(1 for c in hand if c.rank == Rank.TEN)
-    if rules.players == 3:
+    if rules.widow_size:
         partner = _WIDOW_TAKEN if rules.widow == "take" else _WIDOW_OUT
     else:
         partner = _PARTNER_PASSING if rules.cards_passed else _PARTNER_PLAIN

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import io
 import textwrap
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
@@ -47,9 +48,10 @@ from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
+from pinochlekit.players.hints import Advice
 from pinochlekit.tui import two
 from pinochlekit.tui.review import review_text
-from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names, split_hint
+from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
 
 __all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
            "card_text"]
@@ -141,6 +143,39 @@ A click on a card plays it (or picks it); the wheel scrolls the log.
 Resume later with: pinochle play --resume"""
 
 
+class LogPanel(RichLog):
+    """The log panel: its lines are wrapped to its width by the app, so a new width
+    (the window resized, the layout switched between full and compact) wraps them
+    anew once the panel has its new size (``rewrap``, set by the app)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rewrap: Callable[[], None] | None = None
+        self._wrapped_at = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the lines anew at the panel's new width."""
+        if self.rewrap is not None and event.size.width != self._wrapped_at:
+            self._wrapped_at = event.size.width
+            self.call_after_refresh(self.rewrap)
+
+
+class TableFooter(Footer):
+    """The keys that apply now; in the compact layout (80×24) without the keys F1
+    lists anyway (last trick, review), so that the rest fits on one line and ends with
+    ``q quit`` (docs/terminal.md "Screen sizes"). The keys left out still work."""
+
+    #: Actions the compact footer leaves out.
+    COMPACT_HIDDEN = frozenset({"last_trick", "review"})
+
+    def compose(self) -> ComposeResult:
+        """Footer's keys, less :data:`COMPACT_HIDDEN` when compact."""
+        for widget in super().compose():
+            if self.compact and getattr(widget, "action", None) in self.COMPACT_HIDDEN:
+                continue
+            yield widget
+
+
 class TableApp(App[None]):
     """The pinochle table: you (South), your partner (North), West and East."""
 
@@ -223,14 +258,15 @@ class TableApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="auction")
                 yield Static(id="pad")
-                yield RichLog(id="log", wrap=False, markup=False, min_width=20)
+                yield LogPanel(id="log", wrap=False, markup=False, min_width=20)
         yield HandView(id="hand")
         yield Static(id="prompt")
         yield Static(id="message")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         """Draw the table and let the computer players start."""
+        self.query_one(LogPanel).rewrap = self._render_log
         game = self.session.game
         self.sub_title = f"{game.rules} · seed {game.seed}"
         self.query_one("#auction", Static).border_title = (
@@ -281,7 +317,9 @@ class TableApp(App[None]):
         self.query_one("#pad", Static).border_title = (
             f"score · game {target}" if compact else f"score pad · game {target}")
         if changed:
-            self.query_one(Footer).compact = compact
+            footer = self.query_one(TableFooter)
+            footer.compact = compact
+            footer.refresh(recompose=True)
             self.redraw()
 
     # -- drawing ----------------------------------------------------------------
@@ -842,16 +880,15 @@ class TableApp(App[None]):
 
     def _hint(self, turn: Turn) -> None:
         """In a worker thread: the hint, handed back to the app's thread."""
-        text = self.session.hint_for(turn)
+        advice = self.session.hint_advice(turn)
         with suppress(RuntimeError):  # the app has closed meanwhile
-            self.call_from_thread(self._show_hint, text, turn.position)
+            self.call_from_thread(self._show_hint, advice, turn.position)
 
-    def _show_hint(self, text: str, position: int) -> None:
+    def _show_hint(self, advice: Advice, position: int) -> None:
         if position == len(self.session.game.actions):  # still the same decision
-            prefix, _, explained = text.partition(": ")
-            sentence, why = split_hint(explained)
-            self._say(f"{prefix}: {sentence}" + ("  (y: why)" if why else ""), "hint")
-            self.why = why
+            self._say(self.session.hint_line(advice) + ("  (y: why)" if advice.why else ""),
+                      "hint")
+            self.why = list(advice.why)
             self.refresh_bindings()
 
     def action_why(self) -> None:

@@ -5,6 +5,10 @@ It uses the same :class:`~pinochlekit.tui.session.Session` as the full-screen
 table, so the rules, the messages and the saved game are the same. Each turn
 of the person ends with one line starting ``your turn:`` that lists what may
 be done; then one command is read. End of input leaves the game saved.
+
+Cards are written for people (``K♦ 10♣``) in every line told, as at the
+full-screen table; the compact form (``KD TC``) only in what is typed: the
+``your turn:`` line (the commands it lists) and the help.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from pinochlekit.engine.errors import PinochleError
-from pinochlekit.tui.session import Session, split_hint
+from pinochlekit.tui.session import Session, for_people
 
 __all__ = ["HELP", "run_plain"]
 
@@ -59,9 +63,10 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
     """Play ``session`` reading commands with ``read`` (``None`` at end of input)
     and writing lines to ``out``; returns 0."""
 
-    def say(lines: list[str] | str) -> None:
+    def say(lines: list[str] | str, typed: bool = False) -> None:
+        """Write lines, cards for people unless ``typed`` (commands to type)."""
         for line in [lines] if isinstance(lines, str) else lines:
-            out.write(line + "\n")
+            out.write((line if typed else for_people(line)) + "\n")
         out.flush()
 
     game = session.game
@@ -78,7 +83,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
             say(session.step())
         if session.is_over:  # the last action's lines told the end of the game
             return 0
-        say(f"your turn: {session.choices_text()}")
+        say(f"your turn: {session.choices_text()}", typed=True)
         if prompt:
             out.write("> ")
             out.flush()
@@ -95,11 +100,11 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
                 say(f"stopped: {session.saved_text(plain=True)}")
                 return 0
             if word in ("help", "?"):
-                say(HELP)
+                say(HELP, typed=True)
             elif word == "hint":
-                prefix, _, explained = session.hint().partition(": ")
-                sentence, why = split_hint(explained)
-                say(f"{prefix}: {sentence}" + (" ('why' shows the numbers)" if why else ""))
+                advice = session.hint_advice(session.hint_request())
+                why = list(advice.why)
+                say(session.hint_line(advice) + (" ('why' shows the numbers)" if why else ""))
             elif word == "why":
                 say(["why: the options weighed", *(f"  {line}" for line in why)] if why
                     else "no numbers to show: ask for a 'hint' first")

@@ -76,7 +76,7 @@ from pinochlekit.players import (
     hint_level,
     make_player,
 )
-from pinochlekit.players.hints import advise
+from pinochlekit.players.hints import Advice, advise
 from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import two
 from pinochlekit.tui.store import GameStore, StoreError
@@ -93,7 +93,6 @@ __all__ = [
     "for_people",
     "hint_level",
     "seat_names",
-    "split_hint",
 ]
 
 #: The person's seat.
@@ -536,11 +535,20 @@ class Session:
         return self.decision(HUMAN, "pinochle hint")
 
     def hint_for(self, turn: Turn) -> str:
-        """The hint for ``turn`` (touches no shared state: may run in a thread)."""
+        """The hint for ``turn`` as one line: ``hint (expert): Bid 260: you make it
+        in about 7 of 10 deals; naming ♦ diamonds`` (may run in a thread)."""
+        return self.hint_line(self.hint_advice(turn))
+
+    def hint_advice(self, turn: Turn) -> Advice:
+        """The hint for ``turn`` with its sentence and numbers (touches no shared
+        state: may run in a thread)."""
         # the players' hint service, at the level's own budget, shown the earlier views
-        advice = advise(turn.view, turn.seed, hint_level(self.game.rules.players),
-                        turn.earlier)
-        return f"hint ({advice.level}): {self.friendly(advice.text)}"
+        return advise(turn.view, turn.seed, hint_level(self.game.rules.players), turn.earlier)
+
+    @staticmethod
+    def hint_line(advice: Advice) -> str:
+        """The hint's sentence as the table shows it: ``hint (expert): …``."""
+        return f"hint ({advice.level}): {advice.sentence}"
 
     def meld_line(self, seat: int, result: MeldResult) -> str:
         """One player's meld, itemized with the cards as symbols:
@@ -726,11 +734,6 @@ class Session:
 
 
 _CARD = re.compile(r"\b[9JQKTA][SHDC]\b")
-_SUIT = re.compile(r"(?<![\w♠♥♦♣])([SHDC])(?= at \d)")
-_RANGE = re.compile(r"\((-?\+?\d+)\.\.(-?\+?\d+)\)")
-_NUMBER = re.compile(r"(?<![\w.])([+-]?)(\d+)\.\d\b")
-
-
 def for_people(text: str) -> str:
     """A text for people with its cards in the symbols form (``KD TC`` → ``K♦ 10♣``);
     the compact form stays for commands, the protocol and the command line.
@@ -739,50 +742,6 @@ def for_people(text: str) -> str:
     'illegal play 9♥: must beat K♥ with A♥ or 10♥'
     """
     return _CARD.sub(lambda m: parse_cards(m.group(0))[0].pretty, text)
-
-
-def _minus(text: str) -> str:
-    return text.replace("-", "\u2212")
-
-
-def split_hint(text: str) -> tuple[str, list[str]]:
-    """A computer player's explanation as one sentence in words, and the numbers
-    behind it, one option a line (docs/terminal.md "Hints").
-
-    The explanation reads ``ACTION: REASON; OPTION, OPTION, …``; the sentence is the
-    action and the reason with cards as symbols, numbers rounded, and for a bid the
-    suit the player means to name; each option keeps its numbers.
-
-    >>> split_hint("bid 280: declaring at 280 is worth +217.9 on average, passing "
-    ...            "-123.1 (willing to 400); C at 280 +217.9 (-180..+700), pass -123.1 "
-    ...            "(-750..+810)")  # doctest: +NORMALIZE_WHITESPACE
-    ('bid 280, naming ♣ clubs: declaring at 280 is worth +218 on average, passing −123
-      (willing to 400)', ['♣ at 280: +217.9 on average (from −180 to +700)',
-      'pass: −123.1 on average (from −750 to +810)'])
-    """
-    head, _, rest = text.partition("; ")
-    action, _, reason = head.partition(": ")
-    options = [part.strip() for part in rest.split(", ") if part.strip()] if rest else []
-    if action.startswith("bid ") and options:
-        best = _SUIT.match(options[0])
-        if best:
-            suit = parse_suit(best.group(1))
-            action += f", naming {_suit_word(suit)}"
-    sentence = for_people(action) + (": " + for_people(_NUMBER.sub(
-        lambda m: f"{m.group(1)}{round(float(m.group(2) + m.group(0)[-2:]))}", reason))
-        if reason else "")
-
-    def option(part: str) -> str:
-        part = _SUIT.sub(lambda m: parse_suit(m.group(1)).symbol, part)
-        what, _, numbers = part.rpartition(" (")
-        label, _, value = (what or part).rpartition(" ")
-        out = f"{for_people(label)}: {value} on average" if label else for_people(part)
-        if numbers:
-            out += " " + _RANGE.sub(lambda m: f"(from {m.group(1)} to {m.group(2)})",
-                                    "(" + numbers)
-        return _minus(out)
-
-    return _minus(sentence), [option(part) for part in options]
 
 
 def bid_range(bids: Sequence[int], step: int) -> str:

@@ -57,17 +57,21 @@ def hint_seed(table_id: str, game_no: int, ply: int, seat: int) -> str:
 @dataclass(frozen=True)
 class Hint:
     """A suggested action (in the table's action notation), the explanation, and
-    each option the player weighed (name, mean round score, lowest, highest)."""
+    each option the player weighed (name, mean round score, lowest, highest, and for
+    a bid or a trump ``makes``: the share of sampled deals in which it is made)."""
 
     action: str
     text: str
     level: str
     options: list[dict[str, Any]] = field(default_factory=list)
+    #: The hint in words (the terminal's): one sentence, and the numbers behind it.
+    sentence: str = ""
+    why: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields of the ``hint`` message."""
         return {"action": self.action, "text": self.text, "level": self.level,
-                "options": self.options}
+                "options": self.options, "sentence": self.sentence, "why": self.why}
 
 
 def compute_hint(view: View, seed: str, spec: str) -> Hint:
@@ -77,5 +81,7 @@ def compute_hint(view: View, seed: str, spec: str) -> Hint:
     """
     advice = advise(view, seed, spec)
     options = [{"name": o.name, "mean": round(o.mean, 1), "low": o.low, "high": o.high}
+               | ({} if o.makes is None else {"makes": round(o.makes, 3)})
                for o in advice.options]
-    return Hint(str(advice.action), advice.text, advice.level, options)
+    return Hint(str(advice.action), advice.text, advice.level, options, advice.sentence,
+                list(advice.why))

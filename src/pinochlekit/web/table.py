@@ -36,7 +36,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase
 from pinochlekit.players import Player, make_player
-from pinochlekit.web.claim import best_play, claim_is_sure, claimable
+from pinochlekit.web.claim import best_play, claim_is_sure, claimable, in_play, other_side
 from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
@@ -335,7 +335,8 @@ class Table:
     def _build_state(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "state", "table": self.info(), "seat": seat,
                                    "fair": self.fair(), "timer": None,
-                                   "undo": self.can_undo(seat), "claim": self.claim_info()}
+                                   "undo": self.can_undo(seat), "claim": self.claim_info(),
+                                   "can_claim": self._claim_refusal(seat) is None}
         game = self.game
         if game is None:
             message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
@@ -708,6 +709,21 @@ class Table:
         return {"seat": claim["seat"], "waiting": list(claim["waiting"]),
                 "declined": claim["declined"]}
 
+    def _claim_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not claim now, in words; None if it may (whether the claim
+        is sure is the solver's to say, :func:`pinochlekit.web.claim.claim_is_sure`)."""
+        if seat is None:
+            return "spectators cannot claim"
+        game = self.game
+        if game is None:
+            return "the game starts when every seat is taken"
+        why = claimable(game, seat)
+        if why is None and self.claim_info() is not None:
+            why = "a claim is already waiting for answers"
+        if why is None and (len(self.games) - 1, game.hand_number) in self._claimed:
+            why = "one claim per hand: the hand plays on"
+        return why
+
     async def claim(self, seat: int | None) -> None:
         """The declarer's side claims the rest of the hand on its turn. The exact
         solver checks it (:func:`pinochlekit.web.claim.claim_is_sure`): one claim per
@@ -717,24 +733,21 @@ class Table:
             raise RejectedError("spectator", "spectators cannot claim")
         async with self.lock:
             self._check_open()
-            game = self.game
-            why = "the game starts when every seat is taken" if game is None \
-                else claimable(game, seat)
-            if why is None and self.claim_info() is not None:
-                why = "a claim is already waiting for answers"
-            assert game is not None or why is not None
-            hand = (len(self.games) - 1, game.hand_number if game is not None else 0)
-            if why is None and hand in self._claimed:
-                why = "one claim per hand: the hand plays on"
+            why = self._claim_refusal(seat)
             if why is not None:
                 raise RejectedError("no_claim", why)
-            assert isinstance(game, Game)
+            game = self.game
+            assert game is not None
+            hand = (len(self.games) - 1, game.hand_number)
             self._claimed.add(hand)
             if not claim_is_sure(game, seat):
+                self._states.clear()  # the button goes: one claim per hand
+                self.broadcast()
                 raise RejectedError("claim_refused", "the claim is not sure: the other "
                                     "side can still take points against it; the hand "
                                     "plays on")
-            waiting = [s.number for s in self.seats if s.number % 2 != seat % 2
+            answering = other_side(game, seat)
+            waiting = [s.number for s in self.seats if s.number in answering
                        and s.is_human and not s.standin]
             self._claim = {"seat": seat, "ply": len(game.actions), "game_no": hand[0],
                            "waiting": waiting, "declined": None}
@@ -764,21 +777,21 @@ class Table:
                 return
             claim["waiting"].remove(seat)
             game = self.game
-            if not claim["waiting"] and isinstance(game, Game):
+            if not claim["waiting"] and game is not None:
                 await self._play_out(game)
             else:
                 self._states.clear()
                 self.broadcast()
         self.kick()
 
-    async def _play_out(self, game: Game) -> None:
+    async def _play_out(self, game: Game | TwoHandedGame) -> None:
         """Play the rest of the hand by the solver, each side for itself (the lock is
         held): ordinary plays, stored and broadcast one by one."""
         self._claim = None
         hand = game.hand_number
-        while game.phase is Phase.PLAY and game.hand_number == hand \
-                and game.to_act is not None:
+        while in_play(game, hand):
             seat = game.to_act
+            assert seat is not None
             await self._commit(game, seat, str(best_play(game)), CLAIM)
 
     # -- undo (docs/web.md "Undo") ---------------------------------------------

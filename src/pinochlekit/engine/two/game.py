@@ -59,6 +59,7 @@ from pinochlekit.engine.events import (
     MeldShown,
     TrickWon,
 )
+from pinochlekit.engine.history import Checkpoint, History
 from pinochlekit.engine.meld import MeldItem, MeldResult, meld_values
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
@@ -147,12 +148,15 @@ def _counts(hand: Hand) -> list[int]:
     return [hand.count(k) for k in range(24)]
 
 
-class TwoHandedGame:
+class TwoHandedGame(History):
     """A two-handed game from deal to winner (docs/rules.md §4); seats 0 and 1.
 
     A rejected action raises a subclass of
     :class:`~pinochlekit.IllegalActionError` and changes nothing.
     """
+
+    _LISTS = ("actions", "scores", "results", "_checkpoints", "trick", "_trick_seats",
+              "tricks", "trick_points", "meld_points", "events")
 
     __slots__ = (
         "_checkpoints", "_flags", "_hand", "_known", "_next", "_points", "_stock", "_table",
@@ -176,7 +180,7 @@ class TwoHandedGame:
         self.results: list[TwoHandResult] = []
         self.winner: int | None = None
         self.target = rules.game_target
-        self._checkpoints: list[tuple[int, int, int, tuple[int, ...], int, int]] = []
+        self._checkpoints: list[Checkpoint] = []
         self._start_deal(dealer, 0)
 
     @classmethod
@@ -632,39 +636,13 @@ class TwoHandedGame:
 
     # -- history --------------------------------------------------------------
 
-    def undo(self) -> Action:
-        """Take back the last action and return it; :class:`PhaseError` if none."""
-        if not self.actions:
-            raise PhaseError("nothing to undo")
-        if not any(start < len(self.actions) for start, *_ in self._checkpoints):
-            raise PhaseError("a position built from a view has no history to undo")
-        last = self.actions.pop()
-        while self._checkpoints[-1][0] > len(self.actions):
-            self._checkpoints.pop()
-        start, dealer, index, scores, n_results, target = self._checkpoints[-1]
-        replay = self.actions[start:]
-        del self.actions[start:]
-        self.scores = list(scores)
-        del self.results[n_results:]
-        self.target = target
-        self.winner = None
-        self._restore_deal(dealer, index)
-        for action in replay:
-            self.apply_unchecked(action)
-        return last
+    def _rewind(self, kept: int) -> None:
+        self.target = kept  # the checkpoint's number: the target (docs/rules.md §4)
 
-    def copy(self) -> TwoHandedGame:
-        """An independent copy (same rules, seed and history)."""
-        new = TwoHandedGame.__new__(TwoHandedGame)
-        for name in TwoHandedGame.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in ("actions", "scores", "results", "_checkpoints", "trick", "_trick_seats",
-                     "tricks", "trick_points", "meld_points", "events"):
-            setattr(new, name, list(getattr(self, name)))
+    def _copy_rest(self, new: TwoHandedGame) -> None:
         new._hand = [list(h) for h in self._hand]
         new._known = [list(k) for k in self._known]
         new._table = [list(t) for t in self._table]
-        return new
 
     @property
     def record(self) -> GameRecord:

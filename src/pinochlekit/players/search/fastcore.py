@@ -503,7 +503,7 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
     ``start.score == "take"`` the result is what ``team`` takes (meld plus trick
     points, docs/rules.md §5) instead of the net score.
     """
-    if start.rules.players != 4:
+    if not start.rules.partnership:
         return _three_handed(start, deals, team)
     rules = core_rules(start.rules)
     masks = [_masks(hands) for hands in deals]
@@ -530,7 +530,7 @@ def backend(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> li
 def _three_handed(start: _StartLike, deals: Sequence[Sequence[Hand]], team: int) -> list[int]:
     """:func:`backend` for a three-handed start (see there)."""
     rules = start.rules
-    if rules.players != 3 or start.moon or any(len(hands) != 4 for hands in deals):
+    if not rules.widow_size or start.moon or any(len(hands) != 4 for hands in deals):
         return python_backend(start, deals, team)  # type: ignore[arg-type]
     core = core_rules(rules)
     masks = [_masks(hands) for hands in deals]

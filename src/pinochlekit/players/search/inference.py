@@ -114,7 +114,7 @@ class Inference:
         #: Cards each seat played so far: added back to its current cards, they give
         #: the dealt hand that its calls speak of (three-handed play, below).
         self.played = played
-        three_in_play = view.rules.players == 3 and view.phase is Phase.PLAY
+        three_in_play = bool(view.rules.widow_size) and view.phase is Phase.PLAY
         self.calls = self._calls(view) if auction and (before_passing or three_in_play) else []
         if three_in_play:
             # docs/rules.md §3: no passing, so a seat's dealt hand is its current cards plus

@@ -230,15 +230,15 @@ class PlayState:
 
 def _memories(start: Start, shown: Sequence[Hand], given: Sequence[int] | None,
               returned: Sequence[int] | None) -> list[Memory]:
-    players = start.rules.players
-    if players == 3:
+    if start.rules.widow_size:
         # The set-aside pile as a fourth place: the widow kept out is public; the
         # discards are remembered by the declarer only if the knower is the declarer.
         aside = Hand.from_cards(start.aside)
         public = aside if start.rules.widow == "out" else Hand()
         return [Memory.at_meld(s, (*shown, aside if s == start.declarer else public),
                                start.declarer) for s in range(3)]
-    return [Memory.at_meld(s, shown, start.declarer, given, returned) for s in range(players)]
+    return [Memory.at_meld(s, shown, start.declarer, given, returned)
+            for s in range(start.rules.players)]
 
 
 def play_state(start: Start) -> PlayState:
@@ -305,7 +305,7 @@ def _play_out(start: Start, state: PlayState, once: list[int], twice: list[int])
     every seat."""
     rules, trump, declarer = start.rules, start.trump, start.declarer
     players = rules.players
-    partners = players == 4
+    partners = rules.partnership
     size = players - 1 if start.moon else players
     sitting_out = start.sitting_out
     points = card_points(rules)
@@ -394,8 +394,8 @@ def _round_score(start: Start, state: PlayState, team: int, played: bool,
         # docs/rules.md §5 round score: meld (as if saved) plus trick points, no set
         # penalty; three-handed the set-aside pile's points are the declarer's.
         taken = state.team_meld[team] + state.trick_points[team]
-        return taken + aside if start.rules.players == 3 and team == start.declarer else taken
-    if start.rules.players == 3:
+        return taken + aside if start.rules.widow_size and team == start.declarer else taken
+    if not start.rules.partnership:
         # docs/players.md: own score minus the average of the two opponents' (floored)
         tricks = state.trick_points[:]
         # docs/rules.md §3: the set-aside cards' points are the declarer's, played or not
@@ -412,7 +412,7 @@ def _round_score(start: Start, state: PlayState, team: int, played: bool,
 
 def _aside_points(rules: Rules, hands: Sequence[Hand]) -> int:
     """The trick points of the set-aside pile (the fourth hand of a three-handed deal)."""
-    if rules.players != 3 or len(hands) < 4:
+    if not rules.widow_size or len(hands) < 4:
         return 0
     points = card_points(rules)
     return sum(points[c] for c in hands[3])
@@ -445,7 +445,7 @@ def _from_widow(start: Start, hands: Sequence[Hand], team: int) -> int:
 def _from_passing(start: Start, hands: Sequence[Hand], team: int) -> int:
     """A simulated hand from trump named: passing, meld, not on the board, play."""
     rules, trump, declarer = start.rules, start.trump, start.declarer
-    if rules.players == 3:
+    if rules.widow_size:
         return _from_widow(start, hands, team)
     partner = (declarer + 2) % 4
     hands = list(hands)
@@ -494,7 +494,7 @@ def python_backend(start: Start, deals: Sequence[Sequence[Hand]], team: int) -> 
         state.trick, state.trick_seats = base.trick[:], base.trick_seats[:]
         state.tricks_done, state.trick_points = base.tricks_done, base.trick_points[:]
         state.took_all = base.took_all
-        if len(hands) > 3 and start.rules.players == 3:
+        if len(hands) > 3 and start.rules.widow_size:
             # The simulated declarer knows its own discards: this deal's pile.
             memory = state.memories[start.declarer]
             memory.known_once[3], memory.known_twice[3] = hands[3].once, hands[3].twice

@@ -77,12 +77,17 @@ _INF = 1 << 30
 
 
 class Decision:
-    """An action, why, and each option's estimate (name → mean, lowest, highest)."""
+    """An action, why, and each option's estimate (name → mean, lowest, highest);
+    ``makes``: for an option that declares (a bid or a trump), the share of the
+    sampled deals in which the contract is made (meld plus trick points at least
+    the bid), weighted as the means are."""
 
-    __slots__ = ("action", "options", "reason")
+    __slots__ = ("action", "makes", "options", "reason")
 
-    def __init__(self, action: Action, reason: str, options: dict[str, Estimate]) -> None:
+    def __init__(self, action: Action, reason: str, options: dict[str, Estimate],
+                 makes: dict[str, float] | None = None) -> None:
         self.action, self.reason, self.options = action, reason, options
+        self.makes: dict[str, float] = dict(makes or {})
 
     def text(self) -> str:
         """``action: reason; option mean (low..high), ...`` (best option first)."""

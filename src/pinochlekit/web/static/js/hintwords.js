@@ -1,6 +1,7 @@
 // A hint in words, as the terminal gives it (docs/web.md "Hints"): one sentence
-// first ("Bid 260, naming ♦ diamonds: declaring at 260 is worth +76 on average, …"),
-// the numbers behind it one option a line, for the "why".
+// first ("Bid 260: you make it in about 7 of 10 deals; naming ♦ diamonds"), the
+// numbers behind it one option a line, for the "why". The server sends both
+// (``sentence``, ``why``); a hint without them (an older server) is worded here.
 import { SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 
 const MINUS = "\u2212";
@@ -36,6 +37,8 @@ function optionLine(option, people) {
 /** The sentence and the lines of a ``hint`` message (``people`` writes cards for
  * people: K♦, 10♣). */
 export function hintWords(hint, people) {
+  // the server words the hint as the terminal does (players/hints.py: the same sentence)
+  if (hint.sentence) return { sentence: hint.sentence, reasons: hint.why || [] };
   const [head, ...rest] = hint.text.split("; ");
   const cut = head.indexOf(": ");
   let action = cut >= 0 ? head.slice(0, cut) : hint.action;

@@ -661,12 +661,14 @@ function renderCenter() {
     controls.append(meldTurn(view));
   } else if (view.phase === "play") {
     if (!view.trick.length && !view.tricks.length) controls.append(el("p", "Your lead."));
-    // docs/web.md "Claim": the declarer's side, four-handed, in the last six tricks
-    if (players() === 4 && view.declarer !== null && view.declarer % 2 === mySeat % 2 && !view.moon
-        && Math.max(...view.hand_sizes) <= 6 && !state.claim) {
+    // docs/web.md "Claim": the server says when this seat may claim (four-handed the
+    // declarer's side and three-handed the declarer, in the last six tricks;
+    // two-handed either player once the stock is gone), once per hand
+    if (state.can_claim && !state.claim) {
+      const mine = players() === 4 ? "your side takes" : "you take";
       const b = button("Claim the rest", () => send({ type: "claim" }),
-        "Claim the rest of the hand: the server checks that your side takes every point left");
-      b.title = "Your side takes every point left whatever the others play: the server checks it, once per hand";
+        `Claim the rest of the hand: the server checks that ${mine} every point left`);
+      b.title = `${mine[0].toUpperCase()}${mine.slice(1)} every point left whatever the others play: the server checks it, once per hand`;
       controls.append(b);
     }
     for (const action of legal.actions.filter((a) => !a.startsWith("play"))) {
