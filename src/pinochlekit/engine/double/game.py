@@ -73,6 +73,7 @@ from pinochlekit.engine.events import (
     TrickWon,
     TrumpNamed,
 )
+from pinochlekit.engine.history import Checkpoint, History
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, Rules
@@ -150,13 +151,23 @@ def _multisets(counts: Sequence[int], size: int) -> Iterator[tuple[Card, ...]]:
     return walk(0, size, ())
 
 
-class DoubleDeckGame:
+class DoubleDeckGame(History):
     """A double-deck game from deal to winner (docs/rules.md §6); seats 0-3, teams 0
-    (seats 0 and 2) and 1 (seats 1 and 3).
+    (seats 0 and 2) and 1 (seats 1 and 3). ``undo`` and ``copy`` are
+    :class:`~pinochlekit.engine.history.History`'s, as in the other games.
 
     A rejected action raises a subclass of :class:`~pinochlekit.IllegalActionError`
     and changes nothing.
     """
+
+    __slots__ = (
+        "_bids", "_checkpoints", "_flags", "_hand", "_held", "_ladder", "_passed",
+        "_trick_seats", "actions", "auction", "contract", "deal_index", "dealer", "deals",
+        "dealt", "declarer", "first_dealer", "given", "high_bid", "high_bidder", "melds",
+        "phase", "results", "returned", "rules", "scores", "seed", "to_act", "trick",
+        "trick_points", "tricks", "trump", "winner")
+    _LISTS = ("actions", "scores", "results", "_checkpoints", "auction", "_passed", "trick",
+              "_trick_seats", "tricks", "trick_points", "_held")
 
     def __init__(self, rules: Rules, seed: int | str, dealer: int = 0,
                  deals: Sequence[DoubleDeal] = ()) -> None:
@@ -172,7 +183,7 @@ class DoubleDeckGame:
         self.scores = [0, 0]
         self.results: list[HandResult] = []
         self.winner: int | None = None
-        self._checkpoints: list[tuple[int, int, int, tuple[int, ...], int]] = []
+        self._checkpoints: list[Checkpoint] = []
         self._start_deal(dealer, 0)
 
     @classmethod
@@ -201,7 +212,7 @@ class DoubleDeckGame:
 
     def _start_deal(self, dealer: int, index: int) -> None:
         self._checkpoints.append((len(self.actions), dealer, index, tuple(self.scores),
-                                  len(self.results)))
+                                  len(self.results), 0))
         self._restore_deal(dealer, index)
 
     def _restore_deal(self, dealer: int, index: int) -> None:
@@ -550,34 +561,11 @@ class DoubleDeckGame:
 
     # -- history --------------------------------------------------------------
 
-    def undo(self) -> Action:
-        """Take back the last action and return it; :class:`PhaseError` if none."""
-        if not self.actions:
-            raise PhaseError("nothing to undo")
-        last = self.actions.pop()
-        while self._checkpoints[-1][0] > len(self.actions):
-            self._checkpoints.pop()
-        start, dealer, index, scores, n_results = self._checkpoints[-1]
-        replay = self.actions[start:]
-        del self.actions[start:]
-        self.scores = list(scores)
-        del self.results[n_results:]
-        self.winner = None
-        self._restore_deal(dealer, index)
-        for action in replay:
-            self.apply_unchecked(action)
-        return last
+    def _rewind(self, kept: int) -> None:
+        """Nothing to restore beyond the deal (History's checkpoint number is unused)."""
 
-    def copy(self) -> DoubleDeckGame:
-        """An independent copy (same rules, seed and history)."""
-        new = DoubleDeckGame.__new__(DoubleDeckGame)
-        new.__dict__.update(self.__dict__)
-        for name in ("actions", "scores", "results", "_checkpoints", "auction", "_passed",
-                     "trick", "_trick_seats", "tricks", "trick_points"):
-            setattr(new, name, list(getattr(self, name)))
+    def _copy_rest(self, new: DoubleDeckGame) -> None:
         new._hand = [list(h) for h in self._hand]
-        new._held = list(self._held)
-        return new
 
     @property
     def record(self) -> GameRecord:
