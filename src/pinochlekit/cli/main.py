@@ -443,6 +443,8 @@ def _run_match(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if not args.timeout > 0:
         raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
+    if Rules.from_string(args.rules).deck == "double":
+        raise UsageError("--rules: matches do not play the double deck yet (docs/double-deck.md)")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)
     try:
         result = run_match(args.a, args.b, deals=deals, games=args.games,
