@@ -242,7 +242,8 @@ DEFAULTS: dict[str, Any] = {
     "trump_follows_trump": False, "trick_points": "counters", "divide_by_ten": False,
     "save_meld_needs_trick": True, "set_penalty": "contract", "set_forfeits_meld": True,
     "nines_redeal": "off", "max_deals": 0, "shoot_the_moon": False, "widow": "out",
-    "target": 1500,
+    "target": 1500, "deck": "single", "bid_ladder": "five_from_60", "arounds": "standard",
+    "meld_counters": 1,
 }
 
 PRESET_FIELDS: dict[str, dict[str, Any]] = {
@@ -259,6 +260,8 @@ PRESET_FIELDS: dict[str, dict[str, Any]] = {
                    "set_penalty": "shortfall", "shoot_the_moon": True},
     "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
               "set_penalty": "shortfall"},
+    "doubledeck": {"deck": "double", "min_bid": 50, "bid_step": 1, "cards_passed": 0,
+                   "pass_with_help": False, "target": 500},
 }
 
 
@@ -274,7 +277,9 @@ def test_preset_every_field(name: str) -> None:
 
 
 def test_presets_listed_default_first() -> None:
-    assert Rules.presets() == [n for n, f in PRESET_FIELDS.items() if f.get("players", 4) == 4]
+    assert Rules.presets() == [n for n, f in PRESET_FIELDS.items()
+                               if f.get("players", 4) == 4 and f.get("deck") != "double"]
+    assert Rules.presets(4, "double") == ["doubledeck"]
     assert Rules.presets(3) == ["three"]
     assert Rules() == Rules.preset("pagat")
 
@@ -312,6 +317,8 @@ FIELD_VALUES: dict[str, list[Any]] = {
     "set_penalty": ["contract", "chips", "shortfall"], "set_forfeits_meld": [True, False],
     "nines_redeal": ["off", "six_or_five", "five"], "max_deals": [0, 2, 3],
     "shoot_the_moon": [True, False], "widow": ["out", "take"], "target": [150, 1000, 1500],
+    "deck": ["single", "double"], "bid_ladder": ["five_from_60", "by_one", "ten_from_100"],
+    "arounds": ["standard", "doubling"], "meld_counters": [1, 20],
 }
 
 
@@ -324,7 +331,7 @@ def test_random_overrides_round_trip() -> None:
     ``from_string(str(rules)) == rules`` for random field overrides of every preset."""
     rng = random.Random(20240601)
     valid = 0
-    for _ in range(600):
+    for _ in range(1200):  # the double deck's fields make more combinations invalid
         base = Rules.preset(rng.choice(list(PRESET_FIELDS)))
         changes = {name: rng.choice(values) for name, values in FIELD_VALUES.items()
                    if rng.random() < 0.3}

@@ -99,7 +99,8 @@ def test_rules_without_a_legal_action_are_refused_naming_the_field() -> None:
     assert Rules(min_bid=3850).min_bid == 3850  # the highest bid itself can be opened
 
 
-@pytest.mark.parametrize("preset", [p for p in PRESETS if p != "two"])  # two: no auction
+@pytest.mark.parametrize("preset", [p for p in PRESETS  # two: no auction; the double deck:
+                                    if p not in ("two", "doubledeck")])  # tests/test_double*
 def test_every_accepted_extreme_leaves_the_seat_to_act_a_legal_action(preset: str) -> None:
     """The extremes of the auction options, each accepted by Rules, played at random
     for a hand: whoever is to act always has a legal action."""

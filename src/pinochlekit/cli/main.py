@@ -24,8 +24,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
+from pinochlekit.engine.double.cards import DoubleHand
+from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.errors import PinochleError
-from pinochlekit.engine.games import new_game, replay
+from pinochlekit.engine.games import new_any_game, replay_any
 from pinochlekit.engine.meld import meld, meld_dict
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESET_SOURCES, Rules
@@ -33,6 +36,7 @@ from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
+from pinochlekit.text.double import narrate_double
 from pinochlekit.text.narrate import narrate, stories
 from pinochlekit.usage import UsageError
 
@@ -114,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
                   "Show the best meld of one player's cards, item by item, and its total "
                   "(docs/rules.md §1 Meld). Two-handed (--rules two), the most the cards score "
                   "laid one meld at a time, one after each won trick, in a playable order "
-                  "(docs/rules.md §4), with the dix counted for each nine of trump."
+                  "(docs/rules.md §4), with the dix counted for each nine of trump. Double "
+                  "deck (--rules doubledeck), single to quadruple melds (docs/rules.md §6)."
                   "\n\nexample: pinochle meld --trump S AS TS KS QS JS 9S")
     sub.add_argument("--trump", required=True, metavar="SUIT",
                      help="the trump suit (S, H, D, C), or 'none' before trump is named")
@@ -275,16 +280,31 @@ def _read_trump(text: str, *, allow_none: bool) -> Suit | None:
     return parse_suit(text)
 
 
-def _read_cards(words: Sequence[str]) -> list[Card]:
+def _read_cards(words: Sequence[str], rules: Rules | None = None) -> list[Card]:
     cards = parse_cards(" ".join(words))
-    Hand.from_cards(cards)  # at most two of each card
+    _check_copies(cards, rules)
     return cards
+
+
+def _check_copies(cards: list[Card], rules: Rules | None) -> None:
+    """At most two of each card (four, and no nines, in the double deck: docs/rules.md §6)."""
+    if rules is not None and rules.deck == "double":
+        DoubleHand.from_cards(cards)
+    else:
+        Hand.from_cards(cards)
+
+
+#: The computer levels that play the double deck (docs/double-deck.md).
+DOUBLE_LEVELS = ("random", "easy")
 
 
 def _run_meld(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    trump = _read_trump(args.trump, allow_none=rules.players != 2)
-    if rules.players == 2:  # docs/rules.md §4: one meld per won trick (pinochlekit.engine.two.meld)
+    trump = _read_trump(args.trump, allow_none=rules.players != 2 and rules.deck != "double")
+    if rules.deck == "double":  # docs/rules.md §6: single to quadruple melds
+        assert trump is not None
+        result = double_meld(DoubleHand.from_cards(_read_cards(args.cards, rules)), trump, rules)
+    elif rules.players == 2:  # docs/rules.md §4: one meld per won trick (engine.two.meld)
         from pinochlekit.engine.two.meld import best_two_meld
         assert trump is not None
         result = best_two_meld(_read_cards(args.cards), trump, rules)
@@ -316,14 +336,14 @@ def _run_legal(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
     trump = _read_trump(args.trump, allow_none=False)
     assert trump is not None
-    hand_cards = _read_cards(args.hand)
+    hand_cards = _read_cards(args.hand, rules)
     trick = parse_cards(args.trick)
     if len(trick) >= rules.players:
         most = rules.players - 1
         raise UsageError(f"a trick holds at most {most} card{'s' * (most > 1)} before yours, "
                          f"not {len(trick)}: {args.trick!r}")
-    Hand.from_cards([*hand_cards, *trick])  # no third copy of any card
-    hand = Hand.from_cards(hand_cards)
+    _check_copies([*hand_cards, *trick], rules)  # no third (double deck: fifth) copy
+    hand = Hand.from_cards(set(hand_cards))  # the play rules look at the kinds held
     if args.early and rules.players != 2:
         raise UsageError("--early is for the two-handed game (--rules two)")
     if rules.players == 2:  # docs/rules.md §4: free play while the stock lasts, then old rules
@@ -357,7 +377,8 @@ def _read_seed(text: str | None) -> int | str | None:
 
 def _run_demo(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    names = split_specs(args.players or "simple")
+    double = rules.deck == "double"
+    names = split_specs(args.players or ("random" if double else "simple"))
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
@@ -367,9 +388,12 @@ def _run_demo(args: argparse.Namespace) -> int:
             make_player(name).close()
     except PlayerSpecError as error:
         raise UsageError(f"--players: {error}") from None
+    if double and any(n.split("(")[0] not in DOUBLE_LEVELS for n in names):
+        raise UsageError(f"--players: the double deck is played by {', '.join(DOUBLE_LEVELS)} "
+                         f"for now (docs/double-deck.md), not {', '.join(sorted(set(names)))}")
     if args.max_hands < 1:
         raise UsageError(f"--max-hands must be at least 1, not {args.max_hands}")
-    game = new_game(rules, seed=_read_seed(args.seed), dealer=args.dealer)
+    game = new_any_game(rules, seed=_read_seed(args.seed), dealer=args.dealer)
     players = [make_player(name, f"pinochle demo/{game.seed}/{seat}")
                for seat, name in enumerate(names)]
     try:
@@ -387,7 +411,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         except OSError as error:
             raise _FileError(f"cannot write {args.record!r}: {error.strerror or error}") from None
         print(f"pinochle: record written to {args.record}", file=sys.stderr)
-    _print_lines(narrate(game))
+    _print_lines(narrate_double(game) if isinstance(game, DoubleDeckGame) else narrate(game))
     return 0
 
 
@@ -399,15 +423,16 @@ def _run_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file!r} is not a text file (UTF-8)") from None
     except OSError as error:
         raise _FileError(f"cannot read {args.file!r}: {error.strerror or error}") from None
-    game = replay(GameRecord.from_json(text))
+    game = replay_any(GameRecord.from_json(text))
     hands = None
     if args.hand is not None:
-        count = (len(game.results) + (game.winner is None) if isinstance(game, TwoHandedGame)
-                 else len(stories(game)))
+        count = (len(game.results) + (game.winner is None)
+                 if isinstance(game, TwoHandedGame | DoubleDeckGame) else len(stories(game)))
         if not 1 <= args.hand <= count:
             raise UsageError(f"--hand {args.hand}: this record has hands 1 to {count}")
         hands = {args.hand}
-    _print_lines(narrate(game, hands))
+    _print_lines(narrate_double(game, hands) if isinstance(game, DoubleDeckGame)
+                 else narrate(game, hands))
     return 0
 
 
@@ -425,6 +450,8 @@ def _run_match(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if not args.timeout > 0:
         raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
+    if Rules.from_string(args.rules).deck == "double":
+        raise UsageError("--rules: matches do not play the double deck yet (docs/double-deck.md)")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)
     try:
         result = run_match(args.a, args.b, deals=deals, games=args.games,

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import Protocol, Self
 
 from pinochlekit.engine.actions import Action, parse_action
-from pinochlekit.engine.errors import PinochleError, RecordError
+from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.engine.errors import PinochleError, RecordError, RulesError
 from pinochlekit.engine.events import Event
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.record import GameRecord, install_replay
@@ -32,7 +33,12 @@ from pinochlekit.engine.two.actions import parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import HandResult, Phase, View
 
-__all__ = ["AnyGame", "ThreeHandedGame", "new_game", "parse_game_action", "replay"]
+__all__ = ["AnyGame", "ThreeHandedGame", "new_any_game", "new_game", "parse_game_action",
+           "replay", "replay_any"]
+
+#: The message for the interfaces that do not seat the double deck yet.
+_NOT_YET = ("the double deck (docs/rules.md §6) is played through new_any_game/replay_any "
+            "for now: the tables, matches and reviews do not seat it yet")
 
 
 class AnyGame(Protocol):
@@ -103,9 +109,22 @@ def new_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
     rules = rules or Rules()
+    if rules.deck == "double":
+        raise RulesError("deck", _NOT_YET)
     if rules.players == 2:
         return TwoHandedGame.new(rules, seed=seed, dealer=dealer)
     return Game.new(rules, seed=seed, dealer=dealer)  # Game or its subclass for the seats
+
+
+def new_any_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
+                 dealer: int = 0) -> Game | TwoHandedGame | DoubleDeckGame:
+    """:func:`new_game`, the double deck included (``doubledeck`` gives a
+    :class:`~pinochlekit.engine.double.game.DoubleDeckGame`, docs/rules.md §6)."""
+    if isinstance(rules, str):
+        rules = Rules.from_string(rules)
+    if rules is not None and rules.deck == "double":
+        return DoubleDeckGame.new(rules, seed=seed, dealer=dealer)
+    return new_game(rules, seed=seed, dealer=dealer)
 
 
 def parse_game_action(rules: Rules, text: str) -> Action:
@@ -116,12 +135,24 @@ def parse_game_action(rules: Rules, text: str) -> Action:
 def replay(record: GameRecord, upto: int | None = None) -> Game | TwoHandedGame:
     """Rebuild any game from its record, checking every action."""
     try:
-        players = Rules.from_string(record.rules).players
+        rules = Rules.from_string(record.rules)
     except PinochleError as error:
         raise RecordError(f"record cannot start: {error}") from None
-    if players == 2:
+    if rules.deck == "double":
+        raise RecordError(f"record cannot start: {_NOT_YET}")
+    if rules.players == 2:
         return TwoHandedGame.from_record(record, upto)
     return Game.from_record(record, upto)
+
+
+def replay_any(record: GameRecord,
+               upto: int | None = None) -> Game | TwoHandedGame | DoubleDeckGame:
+    """:func:`replay`, double-deck records included."""
+    try:
+        double = Rules.from_string(record.rules).deck == "double"
+    except PinochleError as error:
+        raise RecordError(f"record cannot start: {error}") from None
+    return DoubleDeckGame.from_record(record, upto) if double else replay(record, upto)
 
 
 install_replay(replay)  # what GameRecord.replay calls

@@ -32,7 +32,8 @@ from typing import Any, Literal, get_args, get_type_hints
 
 from pinochlekit.engine.errors import RulesError
 
-__all__ = ["MOST_POINTS", "PRESETS", "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
+__all__ = ["DOUBLE_DECK_OPTIONS", "DOUBLE_MOST_POINTS", "MOST_POINTS", "PRESETS",
+           "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
 
 RunExtra = Literal["marries", "nothing"]
 Doubles = Literal["special", "plain"]
@@ -43,6 +44,9 @@ TrickPoints = Literal["counters", "fives", "classic"]
 SetPenalty = Literal["contract", "chips", "shortfall"]
 NinesRedeal = Literal["off", "six_or_five", "five"]
 Widow = Literal["out", "take"]
+Deck = Literal["single", "double"]
+BidLadder = Literal["five_from_60", "by_one", "ten_from_100"]
+Arounds = Literal["standard", "doubling"]
 
 
 def _opt(default: Any, doc: str, source: str) -> Any:
@@ -53,6 +57,12 @@ def _opt(default: Any, doc: str, source: str) -> Any:
 #: twelve cards hold (1,800) and every trick point (250); no bid may be higher
 #: (:func:`pinochlekit.engine.game.max_bid`).
 MOST_POINTS = 2 * 1800 + 250
+
+#: The same bound for the double deck (docs/rules.md §6): twenty cards hold at most
+#: 300 in class I (a quadruple run), 408 in class II (quadruple aces and one kings
+#: around, with doubling arounds) and 120 in class III, so a team scores at most
+#: 2 × 828 + 50 in a hand.
+DOUBLE_MOST_POINTS = 2 * (300 + 408 + 120) + 50
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,6 +135,17 @@ class Rules:
         "cards, which count for the declarer)", "002")
     target: int = _opt(1500, "points that win the game (ordinary scale); if both teams "
                        "reach it in one hand the declaring team wins", "all")
+    deck: Deck = _opt("single", "'single': the 48-card deck; 'double': the 80-card double "
+                      "deck, 20 cards each (preset doubledeck, docs/rules.md §6)", "001, 003")
+    bid_ladder: BidLadder = _opt(
+        "five_from_60", "double deck: bids rise by 1 below 60 and by 5 from 60; 'by_one' "
+        "throughout; 'ten_from_100': as the first, then by 10 from 100", "003 (pagat.com)")
+    arounds: Arounds = _opt(
+        "standard", "double deck: 'standard' arounds and pinochles (aces 10/100/150/200); "
+        "'doubling': each copy doubles (aces 10/100/200/400)", "003 (pagat.com), house tables")
+    meld_counters: int = _opt(
+        1, "double deck: counter points a team must take in tricks for its meld to count "
+        "(1, or 20 as some clubs play)", "003 (pagat.com)")
 
     def __post_init__(self) -> None:
         hints = _hints()
@@ -152,6 +173,14 @@ class Rules:
                              f"{self.players} players, not {self.widow!r}")
         if self.players == 2:
             _check_two_handed(self)
+        if self.deck == "double":
+            _check_double(self)
+            return
+        for name in sorted(DOUBLE_DECK_OPTIONS - {"deck"}):
+            default = _FIELD_DEFAULTS[name]
+            if getattr(self, name) != default:
+                raise RulesError(name, f"an option of the double deck only (deck=double); "
+                                 f"leave it at {_write_value(default)}")
         if self.cards_passed not in (4, 3, 0):
             raise RulesError("cards_passed", f"must be one of 4, 3, 0, not {self.cards_passed}")
         for name in ("min_bid", "bid_step", "target"):
@@ -219,13 +248,19 @@ class Rules:
 
     @property
     def trick_total(self) -> int:
-        """All the trick points of a hand, last trick included (250, or 25)."""
+        """All the trick points of a hand, last trick included (250, or 25; 50 with the
+        double deck, docs/rules.md §6)."""
+        if self.deck == "double":
+            return 50
         return 250 // self.unit
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each player: 12, or 15 three-handed (docs/rules.md §3); 12 in the
-        two-handed game, the rest being the stock (docs/rules.md §4)."""
+        two-handed game, the rest being the stock (docs/rules.md §4); 20 with the double
+        deck (docs/rules.md §6)."""
+        if self.deck == "double":
+            return 20
         return {3: 15, 2: 12}.get(self.players, 12)
 
     @property
@@ -251,17 +286,18 @@ class Rules:
     # -- presets and text -----------------------------------------------------
 
     @staticmethod
-    def presets(players: int | None = 4) -> list[str]:
-        """The preset names for ``players`` (four-handed by default, ``None`` for every
-        preset), the default first.
+    def presets(players: int | None = 4, deck: str = "single") -> list[str]:
+        """The preset names for ``players`` and ``deck`` (four-handed single-deck by
+        default; ``players=None`` for every preset), the default first.
 
         >>> Rules.presets()[:3]
         ['pagat', 'modern', 'stonebridge']
-        >>> Rules.presets(2)
-        ['two']
+        >>> Rules.presets(2), Rules.presets(4, deck="double")
+        (['two'], ['doubledeck'])
         """
         return [name for name, fields in PRESETS.items()
-                if players is None or fields.get("players", 4) == players]
+                if players is None or (fields.get("players", 4) == players
+                                       and fields.get("deck", "single") == deck)]
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -317,7 +353,7 @@ class Rules:
     def nearest_preset(self) -> str:
         """The preset that needs the fewest overrides to give these rules (among the
         presets for the same number of players, when there are any)."""
-        names = Rules.presets(self.players) or list(PRESETS)
+        names = Rules.presets(self.players, self.deck) or list(PRESETS)
         return min(names, key=lambda name: len(self.changes_from(Rules.preset(name))))
 
     def __str__(self) -> str:
@@ -335,6 +371,51 @@ class Rules:
         """Every option as (name, value, meaning, source) rows."""
         return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
                  f.metadata["source"]) for f in dataclasses.fields(self)]
+
+
+#: The options of the double deck only (docs/rules.md §6), with ``deck`` itself: the
+#: single-deck games refuse any change to them.
+DOUBLE_DECK_OPTIONS: frozenset[str] = frozenset({"deck", "bid_ladder", "arounds",
+                                                 "meld_counters"})
+
+#: Options the double deck does not offer (docs/rules.md §6): they keep these values.
+_DOUBLE_FIXED: dict[str, tuple[Any, str]] = {
+    "players": (4, "the double deck is the four-handed partnership game"),
+    "bid_step": (1, "the steps are bid_ladder's"),
+    "pass_with_help": (False, "the double-deck auction has no pass with help"),
+    "trump_needs_meld": (False, "any suit may be trump"),
+    "run_extra": ("marries", "the double-deck meld table has its own marriages"),
+    "doubles": ("special", "the double-deck meld table has its own doubles (see arounds)"),
+    "meld_reuse": ("per_class", "a card serves once per class"),
+    "trick_points": ("counters", "counters are 1 each"),
+    "divide_by_ten": (False, "the values are already in the bidding scale"),
+    "nines_redeal": ("off", "the double deck has no nines"),
+    "max_deals": (0, "there is no nines redeal"),
+    "shoot_the_moon": (False, "not a double-deck option"),
+    "widow": ("out", "there is no widow"),
+}
+
+
+def _check_double(rules: Rules) -> None:
+    """docs/rules.md §6: the double deck's options, each refused naming its field."""
+    for name, (value, reason) in _DOUBLE_FIXED.items():
+        if getattr(rules, name) != value:
+            raise RulesError(name, f"must be {_write_value(value)} with deck=double ({reason}), "
+                             f"not {_write_value(getattr(rules, name))}")
+    if rules.cards_passed not in (0, 2, 3, 4):
+        raise RulesError("cards_passed", f"must be one of 0, 2, 3, 4 with deck=double, not "
+                         f"{rules.cards_passed}")
+    if rules.set_penalty == "shortfall":
+        raise RulesError("set_penalty", "must be 'contract' or 'chips' (progressive) with "
+                         "deck=double")
+    if rules.meld_counters not in (1, 20):
+        raise RulesError("meld_counters", f"must be 1 or 20, not {rules.meld_counters}")
+    for name in ("min_bid", "target"):
+        if getattr(rules, name) <= 0:
+            raise RulesError(name, f"must be positive, not {getattr(rules, name)}")
+    if rules.min_bid > DOUBLE_MOST_POINTS:
+        raise RulesError("min_bid", f"must be at most {DOUBLE_MOST_POINTS}, the most a team "
+                         f"can score in a double-deck hand, not {rules.min_bid}")
 
 
 #: Options with no meaning in the two-handed game (no auction, no partners, one
@@ -381,6 +462,9 @@ def _rules_text(rules: Rules) -> str:
     return rules._text()
 
 
+_FIELD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
+
+
 @lru_cache(maxsize=1)
 def _hints() -> dict[str, Any]:
     return get_type_hints(Rules)
@@ -424,6 +508,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "three": {"players": 3, "target": 1000, "cards_passed": 0, "pass_with_help": False,
               "set_penalty": "shortfall"},
     "two": {"players": 2, "trick_points": "classic", "target": 1000},
+    "doubledeck": {"deck": "double", "min_bid": 50, "bid_step": 1, "cards_passed": 0,
+                   "pass_with_help": False, "target": 500},
 }
 
 #: Preset name → where its rules come from.
@@ -445,4 +531,7 @@ PRESET_SOURCES: dict[str, str] = {
              "the shortfall, game 1000; the rest as pagat (docs/three-handed.md)",
     "two": "two-handed pinochle, Bicycle's version (seed 000, docs/rules.md §4): 12 cards each, "
            "turned-up trump, stock, one meld per won trick, classic trick points, game 1000",
+    "doubledeck": "double-deck partnership pinochle (docs/rules.md §6, pagat.com's Double Deck "
+                  "Pinochle page): 80 cards, 20 each, bid from 50, no passing, counters 1 "
+                  "each, game 500 (docs/double-deck.md)",
 }

@@ -18,7 +18,16 @@ import functools
 from typing import Any, get_args, get_type_hints
 
 from pinochlekit.engine.errors import RulesError
-from pinochlekit.engine.rules import PRESET_SOURCES, PRESETS, TWO_HANDED_FIXED, Rules
+from pinochlekit.engine.rules import (
+    DOUBLE_DECK_OPTIONS,
+    PRESET_SOURCES,
+    PRESETS,
+    TWO_HANDED_FIXED,
+    Rules,
+)
+
+#: The presets the web tables seat: not the double deck yet (docs/double-deck.md).
+_SEATED = tuple(name for name in PRESETS if Rules.preset(name).deck == "single")
 
 __all__ = ["fixed_options", "offered_values", "rules_catalog", "value_needs"]
 
@@ -29,7 +38,8 @@ def _values() -> dict[str, list[Any]]:
     type allows: both for a yes/no option, the words of a choice, none for a number."""
     hints = get_type_hints(Rules)
     return {f.name: [True, False] if hints[f.name] is bool else list(get_args(hints[f.name]))
-            for f in dataclasses.fields(Rules) if f.name != "players"}
+            for f in dataclasses.fields(Rules)
+            if f.name != "players" and f.name not in DOUBLE_DECK_OPTIONS}
 
 
 def _word(value: Any) -> str:
@@ -111,7 +121,7 @@ def fixed_options(preset: str) -> frozenset[str]:
     fixed = set(TWO_HANDED_FIXED) if rules.players == 2 else set()
     for option, values in _values().items():
         own = getattr(rules, option)
-        tried = values or sorted({getattr(Rules.preset(name), option) for name in PRESETS})
+        tried = values or sorted({getattr(Rules.preset(name), option) for name in _SEATED})
         others = [v for v in tried if v != own]
         if others and all(_needs(preset, option, v) is None for v in others):
             fixed.add(option)
@@ -143,7 +153,7 @@ def rules_catalog() -> dict[str, Any]:
     hints = get_type_hints(Rules)
     options = []
     for f in dataclasses.fields(Rules):
-        if f.name == "players":
+        if f.name == "players" or f.name in DOUBLE_DECK_OPTIONS:
             continue  # chosen with the preset
         hint = hints[f.name]
         choices = list(get_args(hint))
@@ -151,7 +161,8 @@ def rules_catalog() -> dict[str, Any]:
         options.append({"name": f.name, "doc": f.metadata["doc"],
                         "source": f.metadata["source"], "kind": kind, "choices": choices})
     presets = []
-    for name, source in PRESET_SOURCES.items():
+    for name in _SEATED:
+        source = PRESET_SOURCES[name]
         rules = Rules.preset(name)
         fixed = fixed_options(name)
         presets.append({"name": name, "source": source, "players": rules.players,
