@@ -8,6 +8,7 @@ every action.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from pinochlekit import (
     Action,
     Bid,
+    Game,
     GameOverError,
     Give,
     IllegalActionError,
@@ -392,3 +394,17 @@ def test_step_tells_what_happened() -> None:
     for action in game.actions:
         twin.apply(action)
     assert twin.view(None) == game.view(None)
+
+
+def test_the_single_deck_game_refuses_double_deck_rules() -> None:
+    """``Game.new`` would deal 48 cards under the 80-card rules: refused by the field."""
+    with pytest.raises(RulesError) as raised:
+        Game.new("doubledeck", seed=1)
+    assert raised.value.field == "deck"
+
+
+def test_a_rules_error_survives_pickling() -> None:
+    """A RulesError raised in a match worker process reaches the parent whole."""
+    error = RulesError("deck", "the double deck is not seated here")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is RulesError and again.field == "deck" and str(again) == str(error)

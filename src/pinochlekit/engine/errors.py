@@ -23,6 +23,12 @@ class RulesError(PinochleError, ValueError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.detail = message
+
+    def __reduce__(self) -> tuple[type[RulesError], tuple[str, str]]:
+        # rebuilt from both arguments: a pickled RulesError (raised in a match
+        # worker process) unpickles as the same error
+        return type(self), (self.field, self.detail)
 
 
 class IllegalActionError(PinochleError, ValueError):

@@ -238,6 +238,9 @@ class Game(History):
         if isinstance(rules, str):
             rules = Rules.from_string(rules)
         rules = rules or Rules()
+        if rules.deck != "single":  # docs/rules.md §6: its own game, engine/double/
+            raise RulesError("deck", "the double deck is played by DoubleDeckGame "
+                             "(pinochlekit.engine.games.new_any_game builds either)")
         if cls is Game:
             cls = Game._BY_SEATS.get(rules.players, Game)
         elif rules.players not in cls.SEATS:
