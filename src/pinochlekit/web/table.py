@@ -260,7 +260,7 @@ class Table:
                 seat.away_since = time.monotonic()  # nobody is connected after a restart
         return table
 
-    def _make_player(self, seat: Seat) -> None:
+    def _reset_driver(self, seat: Seat) -> None:
         """Drop the seat's computer: it is built again from the game's record
         (:func:`_rebuild`) when a computer next plays the seat."""
         if seat.driver is not None:
@@ -318,7 +318,7 @@ class Table:
         self.actors.append([])
         self._states.clear()
         for seat in self.seats:
-            self._make_player(seat)
+            self._reset_driver(seat)
 
     async def start_game(self, dealer: int | None = None) -> None:
         """Start a game (the first, or a rematch) once every seat is taken."""
@@ -660,7 +660,7 @@ class Table:
                     # the person came back and played, undid, or a rematch began: the
                     # seat saw a view it did not play, so it is rebuilt from the record
                     if seat.driver is driver:
-                        self._make_player(seat)
+                        self._reset_driver(seat)
                     continue
                 if action is None or not _is_legal(game, action, seat.number):
                     if action is not None:
@@ -978,7 +978,7 @@ class Table:
                 self.client_seeds.setdefault(pending, {})[number] = client_seed
             seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
             seat.away_since = time.monotonic()
-            self._make_player(seat)
+            self._reset_driver(seat)
             self.start_grace_timers()  # until the person connects
             if row is not None and game is not None:
                 self._begin(row, game)
