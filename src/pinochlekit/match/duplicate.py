@@ -60,7 +60,7 @@ from pinochlekit.match.stats import Interval, interval, t_quantile
 from pinochlekit.players import make_player
 from pinochlekit.players.base import Player
 from pinochlekit.players.external import ExternalPlayer, is_command
-from pinochlekit.players.seat import Seat
+from pinochlekit.players.seat import Seat, seat_seed
 
 __all__ = [
     "FORMAT",
@@ -218,7 +218,9 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
     seats: list[Seat] = []
     try:
         for place in range(rules.players):
-            seats.append(Seat.new(specs[sides[place]], place, game.seed, timeout=config.timeout))
+            spec = specs[sides[place]]
+            seats.append(Seat(create_player(spec, seat_seed(game.seed, place),
+                                            timeout=config.timeout), place, spec))
         while game.winner is None and (len(game.results) < config.max_hands if whole_game
                                        else not game.results):
             seat = game.to_act
