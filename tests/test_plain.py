@@ -92,7 +92,7 @@ def test_plain_mode_plays_a_game_to_the_end(tmp_path: Path) -> None:
 
 
 def test_plain_mode_refuses_an_illegal_card_with_the_rule(tmp_path: Path) -> None:
-    plain = Plain(tmp_path, "--seed", "2", "--level", "easy")
+    plain = Plain(tmp_path, "--seed", "4", "--level", "easy")
     for _ in range(200):
         got = plain.until_turn()
         turn = got[-1]
@@ -256,7 +256,7 @@ def test_killed_game_resumes_at_the_full_screen_table(tmp_path: Path) -> None:
 
 
 def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
-    plain = Plain(tmp_path, "--rules", "playingcards", "--seed", "6", "--level", "easy")
+    plain = Plain(tmp_path, "--rules", "playingcards", "--seed", "7", "--level", "easy")
     play_turns(plain, None)
     assert plain.finish()[0] == 0
 

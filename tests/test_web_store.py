@@ -18,6 +18,7 @@ from pinochlekit.engine.actions import Action, parse_action
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.views import View
 from pinochlekit.players import Player
+from pinochlekit.players.seat import Seat as SeatDriver
 from pinochlekit.web.hub import Hub
 from pinochlekit.web.storage import StoreError, TableStore
 from pinochlekit.web.table import RejectedError, Table
@@ -188,7 +189,7 @@ async def play_against_bad_computers(tmp_path: Path) -> None:
                              60, 0, "easy")
     await table.join(0, "Ann")
     for number, player in ((1, IllegalPlayer()), (2, BrokenPlayer()), (3, IllegalPlayer())):
-        table.seats[number].player = player
+        table.seats[number].driver = SeatDriver(player, number)
     game = table.game
     assert game is not None
     ann = Watcher(0)

@@ -36,6 +36,7 @@ from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
+from pinochlekit.players.seat import Seat
 from pinochlekit.text.double import narrate_double
 from pinochlekit.text.narrate import narrate, stories
 from pinochlekit.usage import UsageError
@@ -394,16 +395,18 @@ def _run_demo(args: argparse.Namespace) -> int:
     if args.max_hands < 1:
         raise UsageError(f"--max-hands must be at least 1, not {args.max_hands}")
     game = new_any_game(rules, seed=_read_seed(args.seed), dealer=args.dealer)
-    players = [make_player(name, f"pinochle demo/{game.seed}/{seat}")
-               for seat, name in enumerate(names)]
+    # one Seat per seat for the whole game, seeded by the one policy (docs/players.md "Seeds")
+    seats = [Seat.new(name, seat, game.seed) for seat, name in enumerate(names)]
     try:
         while game.winner is None and len(game.results) < args.max_hands:
             seat = game.to_act
             assert seat is not None
-            game.apply(players[seat].choose(game.view(seat)), seat)
+            game.apply(seats[seat].choose(game.view(seat)), seat)
+            for each in seats:
+                each.observe(game.results)
     finally:
-        for player in players:
-            player.close()
+        for each in seats:
+            each.close()
     if args.record:
         text = game.record.to_json(indent=2) + "\n"
         try:

@@ -23,8 +23,9 @@ deal's value the mean over the six hands. With ``games`` > 0 the match also play
 duplicate pairs (the same game seed in both orientations, played to the
 target) and counts game wins.
 
-Every player is created afresh for each hand with a seed derived from (match
-seed, deal index, seat), so seat *s* of deal pair *i* draws the same random
+Every player is created afresh for each hand (a whole game: for the game) with a
+seed derived from (match seed, deal index, seat) by the one seeding policy of
+:func:`pinochlekit.players.seat.seat_seed`, so seat *s* of deal pair *i* draws the same random
 numbers in both orientations, and results do not depend on the number of
 worker processes: a deal pair is a pure function of the match settings and
 its index. A player that fails (an illegal action, or an external program
@@ -59,6 +60,7 @@ from pinochlekit.match.stats import Interval, interval, t_quantile
 from pinochlekit.players import make_player
 from pinochlekit.players.base import Player
 from pinochlekit.players.external import ExternalPlayer, is_command
+from pinochlekit.players.seat import Seat, seat_seed
 
 __all__ = [
     "FORMAT",
@@ -103,10 +105,10 @@ def create_player(spec: str, seed: int | str, *, timeout: float = 10.0) -> Playe
     return make_player(spec, seed)
 
 
-def _seed(config: MatchConfig, kind: str, index: int, seat: int | None = None) -> str:
-    """The seed of a deal or game (``seat`` None) or of one seat's player."""
-    base = f"pinochle match/{config.seed}/{kind}/{index}"
-    return base if seat is None else f"{base}/seat/{seat}"
+def _seed(config: MatchConfig, kind: str, index: int) -> str:
+    """The seed of a deal or game; its seats' players are seeded from it by
+    :func:`~pinochlekit.players.seat.seat_seed` (docs/players.md "Seeds")."""
+    return f"pinochle match/{config.seed}/{kind}/{index}"
 
 
 # -- one deal pair, one game pair --------------------------------------------
@@ -205,18 +207,20 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
           whole_game: bool, work: Work) -> Game | TwoHandedGame:
     """Play one hand (or one whole game) of a pair in one orientation.
 
-    A sits at the seats whose team is ``orientation``; each seat's player is
-    made afresh from (match seed, kind, index, seat) and sees only its view.
+    A sits at the seats whose team is ``orientation``; each seat is a
+    :class:`~pinochlekit.players.seat.Seat` made afresh for the hand (or game),
+    seeded from the game's seed (match seed, kind, index) and its seat, and its
+    player sees only its view.
     """
     sides = seatings(rules)[orientation]
     specs = {"A": config.a, "B": config.b}
     game = new_game(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
-    players: list[Player] = []
+    seats: list[Seat] = []
     try:
         for place in range(rules.players):
-            players.append(create_player(specs[sides[place]], _seed(config, kind, index, place),
-                                         timeout=config.timeout))
-        reported = 0
+            spec = specs[sides[place]]
+            seats.append(Seat(create_player(spec, seat_seed(game.seed, place),
+                                            timeout=config.timeout), place, spec))
         while game.winner is None and (len(game.results) < config.max_hands if whole_game
                                        else not game.results):
             seat = game.to_act
@@ -227,7 +231,7 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
             view = game.view(seat)
             started = time.perf_counter()
             try:
-                action = players[seat].choose(view)
+                action = seats[seat].choose(view)
             except (PinochleError, ValueError) as error:
                 raise MatchError(f"{where}: {error}") from None
             work.seconds[side] += time.perf_counter() - started
@@ -236,14 +240,11 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
                 game.apply(action, seat)
             except IllegalActionError as error:
                 raise MatchError(f"{where} chose an illegal action {action}: {error}") from None
-            while reported < len(game.results):
-                for player in players:
-                    if isinstance(player, ExternalPlayer):
-                        player.observe(game.results[reported])
-                reported += 1
+            for each in seats:
+                each.observe(game.results)
     finally:
-        for player in players:
-            player.close()
+        for each in seats:
+            each.close()
     return game
 
 

@@ -9,10 +9,12 @@ saves each one as it happens (:mod:`pinochlekit.tui.store`), and tells what
 happened as short lines of text that both interfaces show. Game state lives
 here, never in widgets.
 
-Each computer decision is made by a player built for that decision (see
-:meth:`Session.decision` for its seed): a decision is a pure function of the
-game seed, the seat and the position, so a resumed or undone game plays on
-exactly as it would have.
+Each computer seat is one :class:`~pinochlekit.players.seat.Seat` for the whole
+game, seeded by the players' one policy (docs/players.md "Seeds"): its decisions
+are a pure function of the game seed, the seat and what the seat has seen. A
+resumed game rebuilds the seats from the saved record, and an undo goes back to
+a copy taken at the start of the hand and shows it the views since, so a resumed
+or undone game plays on exactly as it would have.
 
 >>> session = Session.new("pagat", seed=5, levels=["easy", "easy", "easy"])
 >>> session.name(1), session.name(0), session.team_name(0)
@@ -70,13 +72,13 @@ from pinochlekit.engine.two.views import TwoHandResult, TwoStage
 from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
 from pinochlekit.players import (
     PLAYERS,
-    Player,
     PlayerSpecError,
     available_levels,
     hint_level,
     make_player,
 )
 from pinochlekit.players.hints import Advice, advise
+from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
 from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import two
 from pinochlekit.tui.store import GameStore, StoreError
@@ -157,25 +159,15 @@ class Settings:
 @dataclass(frozen=True)
 class Turn:
     """One decision of one seat: what it sees, the seed of the player that decides,
-    the number of actions before it, and the seat's earlier views of this hand that
-    the player is shown first (so that it keeps what it computed at them)."""
+    the number of actions before it; for a hint, the person's earlier views of this
+    hand that the hint player is shown first (so that it keeps what it computed at
+    them); for a computer, the seat that decides."""
 
     view: View
     seed: str
     position: int
     earlier: tuple[View, ...] = ()
-
-    def player(self, spec: str) -> Player:
-        """A player of level ``spec`` seeded for this decision and shown the earlier
-        views (their choices are discarded): ready to choose or explain."""
-        player = make_player(spec, self.seed)
-        try:
-            for earlier in self.earlier:
-                player.choose(earlier)
-        except BaseException:
-            player.close()
-            raise
-        return player
+    seat: Seat | None = None
 
 
 def _suit_word(suit: Suit) -> str:
@@ -196,6 +188,10 @@ class Session:
         self.store = store
         self.game_id = game_id
         self.actors = list(actors)  # the seat of each action in game.actions
+        # the computer seats, built from the record at the first computer turn, and
+        # their copies at the first computer turn of each hand: (position, hand, seats)
+        self._seats: dict[int, Seat] | None = None
+        self._marks: list[tuple[int, int, dict[int, Seat]]] = []
 
     # -- starting ---------------------------------------------------------------
 
@@ -309,15 +305,17 @@ class Session:
         turn = self.computer_turn()
         return self.apply_computer(turn, self.computer_choice(turn))
 
-    def decision(self, seat: int, kind: str = "pinochle play") -> Turn:
-        """The decision ``seat`` faces now: its view, the seed of the player that makes
-        it, and the seat's earlier views of this hand that player must be shown first.
+    def decision(self, seat: int, kind: str = "pinochle hint") -> Turn:
+        """The decision ``seat`` faces now, for a player built for it (the hint): its
+        view, the seed of that player, and the seat's earlier views of this hand that
+        the player must be shown first.
 
         Before the play (auction, trump, passing) the seed is (game seed, seat, hand
         number) and the earlier views are the seat's earlier decisions of the hand, so
         a player built now keeps exactly the bidding table a player living through the
         hand would have kept (docs/players.md: computed at the first bid). In the play
         the seed is (game seed, seat, number of actions so far) and nothing is replayed.
+        The computer seats do not use this: see :meth:`computer_turn`.
         """
         game = self.game
         position = len(game.actions)
@@ -342,23 +340,36 @@ class Session:
         return tuple(reversed(views))
 
     def computer_turn(self) -> Turn:
-        """The decision of the computer seat to act (see :meth:`decision`);
-        :class:`PhaseError` if the person is to act or the game is over."""
+        """The decision of the computer seat to act: its view, its seat's seed
+        (:func:`~pinochlekit.players.seat.seat_seed`), the position and the
+        :class:`~pinochlekit.players.seat.Seat` that decides; :class:`PhaseError` if
+        the person is to act or the game is over."""
         seat = self.game.to_act
         if seat is None or seat == HUMAN:
             raise PhaseError("no computer player is to act")
-        return self.decision(seat)
+        seats = self.computer_seats()
+        position = len(self.game.actions)
+        hand = self.game.hand_number
+        if not self._marks or self._marks[-1][1] != hand:
+            # the first computer turn of a hand: where an undo into this hand goes back to
+            self._marks.append((position, hand, {s: d.copy() for s, d in seats.items()}))
+        return Turn(self.game.view(seat), seat_seed(self.game.seed, seat), position,
+                    seat=seats[seat])
+
+    def computer_seats(self) -> dict[int, Seat]:
+        """The computer seats, one :class:`~pinochlekit.players.seat.Seat` each for the
+        whole game; built (from the game's record, on a resumed game) when first asked."""
+        if self._seats is None:
+            specs = {s: spec for s, spec in enumerate(self.seats) if s != HUMAN}
+            self._seats = rebuild_seats(self.game.record, specs)
+        return self._seats
 
     def computer_choice(self, turn: Turn) -> Action:
-        """The move of the computer player whose decision this is. Touches no shared
-        state, so the table runs it in a thread while the screen stays live."""
-        seat = turn.view.seat
-        assert seat is not None
-        player = turn.player(self.seats[seat])
-        try:
-            return player.choose(turn.view)
-        finally:
-            player.close()
+        """The move of the computer seat whose decision this is. Touches only that
+        seat, so the table runs it in a thread while the screen stays live; an undo
+        meanwhile leaves the seat behind (:meth:`undo`)."""
+        assert turn.seat is not None, "a computer's turn comes from computer_turn"
+        return turn.seat.choose(turn.view)
 
     def apply_computer(self, turn: Turn, action: Action) -> list[str]:
         """Apply a computer move chosen for ``turn``; refused if the game has moved
@@ -513,12 +524,26 @@ class Session:
         while len(self.game.actions) > keep:
             taken.append(self.game.undo())
             self.actors.pop()
+        self._back_to(keep)
         if self.store is not None and self.game_id is not None:
             self.store.truncate(self.game_id, keep)
         self._save_standing()
         return [f"undone: {taken[-1]}" + (f" and {len(taken) - 1} computer move"
                                           f"{'s' if len(taken) > 2 else ''} after it"
                                           if len(taken) > 1 else "")]
+
+    def _back_to(self, position: int) -> None:
+        """The computer seats as they stood at ``position`` (the game is there now):
+        copies of the last mark at or before it, shown the views since; the seats
+        left behind are dropped (a computer still thinking on one is refused)."""
+        self._marks = [mark for mark in self._marks if mark[0] <= position]
+        if not self._marks:
+            self._seats = None  # rebuilt from the record at the next computer turn
+            return
+        at, _, marked = self._marks[-1]
+        seats = {s: d.copy() for s, d in marked.items()}
+        catch_up(seats, self.game.record, start=at)
+        self._seats = seats
 
     def hint(self) -> str:
         """What the strongest computer player would do for the person now, and why.
@@ -532,7 +557,7 @@ class Session:
             raise PhaseError("hints are switched off for this game")
         if not self.is_human_turn:
             raise PhaseError("a hint is for your turn")
-        return self.decision(HUMAN, "pinochle hint")
+        return self.decision(HUMAN)
 
     def hint_for(self, turn: Turn) -> str:
         """The hint for ``turn`` as one line: ``hint (expert): Bid 260: you make it

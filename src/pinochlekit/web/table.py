@@ -35,7 +35,8 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase
-from pinochlekit.players import Player, make_player
+from pinochlekit.players.seat import Seat as SeatDriver
+from pinochlekit.players.seat import rebuild_seats
 from pinochlekit.web.claim import best_play, claim_is_sure, claimable, in_play, other_side
 from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
@@ -62,6 +63,9 @@ RETRY_MAX = 8.0
 TIMEOUT = "timeout"
 #: The actor of the moves that play out an accepted claim (docs/web.md "Claim").
 CLAIM = "claim"
+#: The actors of the actions a computer decided (a seat's level, or a stand-in for
+#: a person away or out of time); a rebuilt seat is shown exactly these views.
+COMPUTER_ACTORS = frozenset({"computer", "standin", TIMEOUT})
 #: What spectators may do with a table's chat.
 SPECTATOR_CHAT = ("none", "read", "write")
 #: The turn timer's bounds in seconds (0 switches it off).
@@ -87,6 +91,15 @@ def clean_text(text: str) -> str:
     'Club night'
     """
     return " ".join("".join(c for c in text if c.isprintable()).split())
+
+
+def _rebuild(record: GameRecord, seat: int, spec: str, computer: list[bool]) -> SeatDriver:
+    """A seat's computer as it stands after ``record``: seeded from the game's secret
+    seed and the seat (docs/players.md "Seeds") and shown every view at which a
+    computer decided for the seat, so it remembers what it would have had the server
+    not restarted (docs/web.md "Nothing lost"); a replayed decision that failed is
+    passed over, as the table played its fallback then."""
+    return rebuild_seats(record, {seat: spec}, computer, tolerant=True)[seat]
 
 
 def token_hash(token: str) -> str:
@@ -145,7 +158,9 @@ class Seat:
     connections: set[Connection] = field(default_factory=set)
     away_since: float | None = None
     standin: bool = False
-    player: Player | None = None
+    # the computer (or the stand-in of a person) that decides for the seat, for the
+    # whole game (docs/players.md "Seeds"); None: rebuild it from the record first
+    driver: SeatDriver | None = None
     timer: asyncio.TimerHandle | None = None
 
     @property
@@ -241,17 +256,26 @@ class Table:
             table.games.append((game.seed, replayed))
             table.actors.append(list(zip(game.seats, game.actors, strict=True)))
         for seat in table.seats:
-            table._make_player(seat)
             if seat.is_human:
                 seat.away_since = time.monotonic()  # nobody is connected after a restart
         return table
 
-    def _make_player(self, seat: Seat) -> None:
-        seed = f"{self.id}/{len(self.games)}/{seat.number}/{secrets.token_hex(4)}"
-        if seat.is_computer:
-            seat.player = make_player(seat.kind, seed)
-        elif seat.is_human:
-            seat.player = make_player(self.settings.standin, seed)
+    def _reset_driver(self, seat: Seat) -> None:
+        """Drop the seat's computer: it is built again from the game's record
+        (:func:`_rebuild`) when a computer next plays the seat."""
+        if seat.driver is not None:
+            seat.driver.close()
+        seat.driver = None
+
+    def _rebuild_args(self, seat: Seat) -> tuple[GameRecord, int, str, list[bool]]:
+        """What :func:`_rebuild` needs to build ``seat``'s computer again: the game's
+        record, the seat, its level (a person's: the stand-in's) and which actions a
+        computer decided."""
+        game = self.game
+        assert game is not None
+        spec = seat.kind if seat.is_computer else self.settings.standin
+        return (game.record, seat.number, spec,
+                [actor in COMPUTER_ACTORS for _, actor in self.actors[-1]])
 
     @property
     def game(self) -> AnyTableGame | None:
@@ -294,7 +318,7 @@ class Table:
         self.actors.append([])
         self._states.clear()
         for seat in self.seats:
-            self._make_player(seat)
+            self._reset_driver(seat)
 
     async def start_game(self, dealer: int | None = None) -> None:
         """Start a game (the first, or a rematch) once every seat is taken."""
@@ -607,14 +631,22 @@ class Table:
                     continue
                 ply, changes = len(game.actions), self.changes
                 view = game.view(seat.number)
-            player = seat.player
-            assert player is not None
+                driver, rebuild = seat.driver, self._rebuild_args(seat)
+            if driver is None:
+                # after a restart (or a discarded decision): rebuilt from the record in a
+                # worker thread, installed only if nothing changed meanwhile
+                driver = await self.compute(_rebuild, *rebuild)
+                async with self.lock:
+                    if self.changes != changes or seat.driver is not None:
+                        driver.close()
+                        continue
+                    seat.driver = driver
             action: Action | None
             try:
-                if (seat.kind if seat.is_computer else self.settings.standin) in QUICK_LEVELS:
-                    action = player.choose(view)  # a few milliseconds at most: no thread hop
+                if driver.spec in QUICK_LEVELS:
+                    action = driver.choose(view)  # a few milliseconds at most: no thread hop
                 else:
-                    action = await self.compute(player.choose, view)
+                    action = await self.compute(driver.choose, view)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a failing player must not stall the table: fall back below
@@ -626,7 +658,11 @@ class Table:
                 game = self.game
                 if (game is None or len(game.actions) != ply or self.changes != changes
                         or self._computer_to_act() is not seat):
-                    continue  # the person came back and played, undid, or a rematch began
+                    # the person came back and played, undid, or a rematch began: the
+                    # seat saw a view it did not play, so it is rebuilt from the record
+                    if seat.driver is driver:
+                        self._reset_driver(seat)
+                    continue
                 if action is None or not _is_legal(game, action, seat.number):
                     if action is not None:
                         log.error("table %s: the computer at seat %d chose the illegal "
@@ -955,7 +991,7 @@ class Table:
                 self.client_seeds.setdefault(pending, {})[number] = client_seed
             seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
             seat.away_since = time.monotonic()
-            self._make_player(seat)
+            self._reset_driver(seat)
             self.start_grace_timers()  # until the person connects
             if row is not None and game is not None:
                 self._begin(row, game)
@@ -1019,9 +1055,9 @@ class Table:
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
-            if seat.player is not None:
+            if seat.driver is not None:
                 with contextlib.suppress(Exception):
-                    seat.player.close()
+                    seat.driver.close()
 
 
 def _is_legal(game: AnyTableGame, action: Any, seat: int) -> bool:
