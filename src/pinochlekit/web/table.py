@@ -42,6 +42,7 @@ from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
+from pinochlekit.web.timing import MoveTiming
 
 __all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "clean_text",
            "token_hash"]
@@ -221,6 +222,7 @@ class Table:
         # client asking for ``state`` again and again costs a lookup, not a view
         self._states: dict[int | None, dict[str, Any]] = {}
         self.min_pace = 0.0  # the server's least pace (docs/web.md "Security and limits")
+        self.timing = MoveTiming()  # when each computer move is sent (web/timing.py)
         self.closed = False
         self.finished_at = time.monotonic()  # when the last game ended (see Hub.sweep)
         # the turn timer (docs/web.md "Turn timer"): the turn it counts for (game
@@ -614,11 +616,12 @@ class Table:
             delay = min(delay * 2, RETRY_MAX)
 
     async def _drive_seats(self) -> None:
-        # Every computer move (and every stand-in's) is sent one pace after the driver
-        # took up the turn, however long the decision took within it, and a forced
-        # move is decided on the same path as a chosen one: its timing does not tell
-        # a spectator that the seat had a single legal action (docs/web.md
-        # "Security and limits").
+        # Every computer move (and every stand-in's) is sent at one target time after
+        # the driver took up the turn, however long the decision took within it: the
+        # pace, raised to what the seat's recent choices took (web/timing.py), so a
+        # forced move waits as long as a chosen one and its timing does not tell a
+        # spectator that the seat had a single legal action (docs/web.md "Security
+        # and limits").
         while not self.closed and self.connections():
             seat = self._computer_to_act()
             if seat is None:
@@ -631,6 +634,7 @@ class Table:
                     continue
                 ply, changes = len(game.actions), self.changes
                 view = game.view(seat.number)
+                forced = len(game.legal_actions()) == 1
                 driver, rebuild = seat.driver, self._rebuild_args(seat)
             if driver is None:
                 # after a restart (or a discarded decision): rebuilt from the record in a
@@ -642,6 +646,7 @@ class Table:
                         continue
                     seat.driver = driver
             action: Action | None
+            started = time.monotonic()
             try:
                 if driver.spec in QUICK_LEVELS:
                     action = driver.choose(view)  # a few milliseconds at most: no thread hop
@@ -652,8 +657,12 @@ class Table:
             except Exception:  # a failing player must not stall the table: fall back below
                 log.exception("table %s: the computer at seat %d failed", self.id, seat.number)
                 action = None
-            pace = max(self.settings.pace, self.min_pace)
-            await asyncio.sleep(max(0.0, begun + pace - time.monotonic()))
+            phase = str(view.phase)
+            if not forced:
+                self.timing.record(seat.number, phase, time.monotonic() - started)
+            target = self.timing.target(seat.number, phase,
+                                        max(self.settings.pace, self.min_pace))
+            await asyncio.sleep(max(0.0, begun + target - time.monotonic()))
             async with self.lock:
                 game = self.game
                 if (game is None or len(game.actions) != ply or self.changes != changes
