@@ -65,7 +65,7 @@ from pinochlekit.engine.events import (
     TrickWon,
     action_event,
 )
-from pinochlekit.engine.history import Checkpoint, History
+from pinochlekit.engine.history import Checkpoint, History, replay_actions
 from pinochlekit.engine.meld import MeldResult, meld, meld_of_masks
 from pinochlekit.engine.passing import card_choices
 from pinochlekit.engine.record import GameRecord
@@ -949,11 +949,7 @@ class Game(History):
             game = cls.new(rules, seed=record.seed, dealer=record.dealer, deals=deals)
         except (NotationError, PinochleError) as error:
             raise RecordError(f"record cannot start: {error}") from None
-        for number, text in enumerate(record.actions[:upto], 1):
-            try:
-                game.apply(parse_action(text))
-            except PinochleError as error:
-                raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None
+        replay_actions(game.apply, record.actions[:upto], parse_action)
         return game
 
     # -- views ----------------------------------------------------------------

@@ -18,12 +18,13 @@ rules, seed and actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from pinochlekit.engine.actions import Action
-from pinochlekit.engine.errors import PhaseError
+from pinochlekit.engine.errors import PhaseError, PinochleError, RecordError
 
-__all__ = ["Checkpoint", "History"]
+__all__ = ["Checkpoint", "History", "replay_actions"]
 
 #: Where a deal starts: (actions before it, dealer, deal index, scores, results before
 #: it, a number of the game's own: the redeals in a row, or the two-handed target).
@@ -106,3 +107,14 @@ class History:
             setattr(new, name, list(getattr(self, name)))
         self._copy_rest(new)
         return new
+
+
+def replay_actions(apply: Callable[[Action], None], texts: Sequence[str],
+                   parse: Callable[[str], Action]) -> None:
+    """Apply a record's actions in order with ``apply`` (a game's own), each read by
+    ``parse``; :class:`~pinochlekit.RecordError` names the first that does not replay."""
+    for number, text in enumerate(texts, 1):
+        try:
+            apply(parse(text))
+        except PinochleError as error:
+            raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None

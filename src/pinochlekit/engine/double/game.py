@@ -73,7 +73,7 @@ from pinochlekit.engine.events import (
     TrickWon,
     TrumpNamed,
 )
-from pinochlekit.engine.history import Checkpoint, History
+from pinochlekit.engine.history import Checkpoint, History, replay_actions
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, Rules
@@ -588,11 +588,7 @@ class DoubleDeckGame(History):
                            dealer=record.dealer, deals=deals)
         except PinochleError as error:
             raise RecordError(f"record cannot start: {error}") from None
-        for number, text in enumerate(record.actions[:upto], 1):
-            try:
-                game.apply(parse_action(text))
-            except PinochleError as error:
-                raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None
+        replay_actions(game.apply, record.actions[:upto], parse_action)
         return game
 
     # -- views ----------------------------------------------------------------

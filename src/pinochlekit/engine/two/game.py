@@ -59,7 +59,7 @@ from pinochlekit.engine.events import (
     MeldShown,
     TrickWon,
 )
-from pinochlekit.engine.history import Checkpoint, History
+from pinochlekit.engine.history import Checkpoint, History, replay_actions
 from pinochlekit.engine.meld import MeldItem, MeldResult, meld_values
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
@@ -666,11 +666,7 @@ class TwoHandedGame(History):
                            dealer=record.dealer, deals=deals)
         except PinochleError as error:
             raise RecordError(f"record cannot start: {error}") from None
-        for number, text in enumerate(record.actions[:upto], 1):
-            try:
-                game.apply(parse_two_action(text))
-            except PinochleError as error:
-                raise RecordError(f"action {number} ({text!r}) does not replay: {error}") from None
+        replay_actions(game.apply, record.actions[:upto], parse_two_action)
         return game
 
     @classmethod
