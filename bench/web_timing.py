@@ -4,10 +4,10 @@ Plays hands in this process with four computer seats (the web's own Seat driver
 and level), times each real decision, and sends each move by two rules: *old*,
 one pace after the turn (a slower decision arrives when it is done), and *new*,
 the web's rule (``pinochlekit.web.timing``: the pace raised to what the seat's
-recent choices in that phase took). For each rule it prints how well the arrival
-delay tells a forced move (one legal action) from a chosen one: the area under
-the ROC curve (0.5: the delay says nothing; 1.0: it tells them apart every time),
-and the median delay of each kind.
+recent choices in that phase took). For each rule and phase (a spectator sees
+the phase) it prints how well the arrival delay tells a forced move (one legal
+action) from a chosen one: the area under the ROC curve (0.5: the delay says
+nothing; 1.0: it tells them apart every time), and the median delay of each kind.
 
     python bench/web_timing.py --level "expert(time=0.3)" --pace 0.3 --hands 2
 """
@@ -15,6 +15,7 @@ and the median delay of each kind.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
@@ -42,9 +43,8 @@ def main() -> None:
     args = parser.parse_args()
     game = new_game(args.rules, seed=args.seed)
     seats = [Seat.new(args.level, s, game.seed) for s in range(game.rules.players)]
-    timing = MoveTiming()
-    delays: dict[str, dict[bool, list[float]]] = {"old": {True: [], False: []},
-                                                  "new": {True: [], False: []}}
+    timing = MoveTiming(random.Random(args.seed))
+    delays: dict[tuple[str, str], dict[bool, list[float]]] = {}
     while len(game.results) < args.hands and game.to_act is not None:
         seat = game.to_act
         view = game.view(seat)
@@ -55,15 +55,17 @@ def main() -> None:
         phase = str(view.phase)
         if not forced:
             timing.record(seat, phase, took)
-        delays["old"][forced].append(max(args.pace, took))
-        delays["new"][forced].append(max(timing.target(seat, phase, args.pace), took))
+        send_at = timing.forced if forced else timing.target
+        for rule, delay in (("old", max(args.pace, took)),
+                            ("new", max(send_at(seat, phase, args.pace), took))):
+            delays.setdefault((rule, phase), {True: [], False: []})[forced].append(delay)
         game.apply(action, seat)
     print(f"{args.level}, {args.rules}, pace {args.pace} s, {args.hands} hands, "
-          f"seed {args.seed}: {len(delays['old'][True])} forced and "
-          f"{len(delays['old'][False])} chosen moves")
-    for rule, kinds in delays.items():
+          f"seed {args.seed}")
+    for (rule, phase), kinds in sorted(delays.items(), key=lambda item: item[0][::-1]):
         forced_d, chosen_d = kinds[True], kinds[False]
-        print(f"  {rule}: AUC {auc(forced_d, chosen_d):.2f}; median delay forced "
+        print(f"  {phase} {rule}: {len(forced_d)} forced, {len(chosen_d)} chosen; "
+              f"AUC {auc(forced_d, chosen_d):.2f}; median delay forced "
               f"{statistics.median(forced_d or [0]):.3f} s, chosen "
               f"{statistics.median(chosen_d or [0]):.3f} s")
 

@@ -660,8 +660,9 @@ class Table:
             phase = str(view.phase)
             if not forced:
                 self.timing.record(seat.number, phase, time.monotonic() - started)
-            target = self.timing.target(seat.number, phase,
-                                        max(self.settings.pace, self.min_pace))
+            pace = max(self.settings.pace, self.min_pace)
+            target = (self.timing.forced(seat.number, phase, pace) if forced
+                      else self.timing.target(seat.number, phase, pace))
             await asyncio.sleep(max(0.0, begun + target - time.monotonic()))
             async with self.lock:
                 game = self.game

@@ -20,10 +20,13 @@ decision slower than every recent one still arrives later.
 1.2
 >>> timing.target(2, "auction", pace=0.8)  # no call timed yet: the pace
 0.8
+>>> timing.forced(2, "auction", pace=0.8)
+0.8
 """
 
 from __future__ import annotations
 
+import random
 from collections import deque
 
 __all__ = ["KEPT", "QUANTILE", "MoveTiming"]
@@ -38,7 +41,9 @@ class MoveTiming:
     """The recent decision times of a table's computer seats, and the delay after
     which each next move of a seat is sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        # the delays' own random numbers: they decide no move, only when one is sent
+        self._rng = rng or random.Random()
         self._times: dict[tuple[int, str], deque[float]] = {}
 
     def record(self, seat: int, phase: str, seconds: float) -> None:
@@ -56,3 +61,14 @@ class MoveTiming:
             return pace
         quantile = times[min(len(times) - 1, int(QUANTILE * len(times)))]
         return max(pace, quantile)
+
+    def forced(self, seat: int, phase: str, pace: float) -> float:
+        """Seconds after the turn was taken up at which a *forced* move of ``seat``
+        in ``phase`` is sent: the :meth:`target`, or a recent decision time of the
+        seat in that phase, drawn at random with a little jitter, if longer."""
+        target = self.target(seat, phase, pace)
+        times = self._times.get((seat, phase))
+        if not times:
+            return target
+        drawn = self._rng.choice(times) * self._rng.uniform(0.95, 1.05)
+        return max(target, drawn)
