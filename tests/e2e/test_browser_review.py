@@ -10,49 +10,27 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from web_helpers import Client, choose, join, new_table, request
 
 from pinochlekit.web.process import ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from .test_browser import browser, server, watch_errors
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
+
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    base = tmp_path_factory.mktemp("browser-review")
-    with ServerProcess(str(base / "tables.db"), log=base / "server.log",
-                       extra=("--create-limit", "100000", "--max-per-address", "100000")
-                       ) as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: .ci/run installs it"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def seated_page(browser: Browser, server: ServerProcess, table: str, token: str,
                 size: dict[str, int]) -> tuple[Page, list[str]]:
     """A page of ``size`` holding seat 0's token (as the lobby stores it)."""
     page = browser.new_page(viewport={"width": size["width"], "height": size["height"]})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch_errors(page)
     page.goto(server.url + "/")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)",
                   [f"pinochle.token.{table}", json.dumps({"token": token, "seat": 0})])
