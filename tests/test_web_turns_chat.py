@@ -261,10 +261,14 @@ def views_at(people: list[Client], latest: list[Message | None], turn: Message) 
 
 def check_claim(people: list[Client], turn: Message, sure: bool,
                 left: int) -> Message | None:
-    """Ann claims at ``turn``: refused (she then plays on), or asked of Bob and Di, who
-    accept, and then played out with every point left to her side; the state after
-    the hand when played out (it may be Ann's turn)."""
+    """Ann claims at ``turn``: refused (she then plays on), or asked of every person
+    of the other side (Bob and Di; three- and two-handed everyone else), who accept,
+    and then played out with every point left to her side; the state after the hand
+    when played out (it may be Ann's turn)."""
     ann = people[0]
+    four = len(people) == 4
+    asked = [1, 3] if four else list(range(1, len(people)))
+    theirs = [1] if four else asked  # their trick points: by team, else by seat
     before = turn["view"]["trick_points"]
     hand = turn["view"]["hand_number"]
     ann.send({"type": "claim"})
@@ -277,9 +281,9 @@ def check_claim(people: list[Client], turn: Message, sure: bool,
         assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
         ann.act(choose(turn), turn["ply"])  # the hand plays on: still Ann's turn
         return None
-    assert answer["type"] == "state" and answer["claim"]["waiting"] == [1, 3], answer
-    for defender in (people[1], people[3]):
-        defender.send({"type": "claim_answer", "accept": True})
+    assert answer["type"] == "state" and answer["claim"]["waiting"] == asked, answer
+    for other in asked:
+        people[other].send({"type": "claim_answer", "accept": True})
     played: list[Message] = []  # the states of the cards the claim played
 
     def over(m: Message) -> bool:
@@ -292,8 +296,12 @@ def check_claim(people: list[Client], turn: Message, sure: bool,
     assert played and all(m["last"]["action"].startswith("play") for m in played), played
     assert len(done["hands"]) >= hand, (hand, done["view"]["hand_number"], done["hands"])
     result = done["hands"][hand - 1]
-    assert result["trick_points"][1] == before[1]
-    assert result["trick_points"][0] == before[0] + left
+    for other in theirs:
+        assert result["trick_points"][other] == before[other], (result, before)
+    if four:
+        assert result["trick_points"][0] == before[0] + left
+    else:  # three-handed the cards set aside count for the declarer too (docs/rules.md §3)
+        assert result["trick_points"][0] >= before[0] + left
     return done
 
 
@@ -363,39 +371,16 @@ def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
                     rules, views_at(people, latest, message))
                 if ("played out" if sure else "refused") not in seen:
                     claimed = view["hand_number"]
-                    check_claim_of(people, message, sure, left)
+                    after = check_claim(people, message, sure, left)
                     seen.add("played out" if sure else "refused")
+                    if after is not None:
+                        latest[0] = after
+                        if person.my_move(after):  # the next hand's first turn
+                            person.act(choose(after, bidder=True))
                     continue
             person.act(choose(message, bidder=seat == 0))
     for person in people:
         person.close()
-
-
-def check_claim_of(people: list[Client], turn: Message, sure: bool, left: int) -> None:
-    """Ann claims at ``turn`` (three- or two-handed): refused, or asked of every other
-    person, who accept, and then played out with every point left to her."""
-    ann = people[0]
-    before = turn["view"]["trick_points"]
-    hand = turn["view"]["hand_number"]
-    ann.send({"type": "claim"})
-    answer = ann.wait(lambda m: m["type"] == "error" or (is_state(m) and m["claim"]))
-    if not sure:
-        assert answer["type"] == "error", answer
-        assert answer["code"] == "claim_refused" and "plays on" in answer["message"]
-        ann.send({"type": "claim"})
-        again = ann.wait(lambda m: m["type"] == "error")
-        assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
-        return
-    others = list(range(1, len(people)))
-    assert answer["type"] == "state" and answer["claim"]["waiting"] == others, answer
-    for other in others:
-        people[other].send({"type": "claim_answer", "accept": True})
-    ann.wait(lambda m: is_state(m) and m["last"] is not None and m["last"]["actor"] == "claim")
-    done = ann.wait(lambda m: is_state(m) and len(m["hands"]) >= hand)
-    result = done["hands"][hand - 1]
-    for other in others:
-        assert result["trick_points"][other] == before[other], (result, before)
-    assert result["trick_points"][0] >= before[0] + left
 
 
 def test_a_claim_outside_the_last_tricks_is_refused_in_words(server: ServerProcess) -> None:
