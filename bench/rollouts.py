@@ -23,6 +23,9 @@ skilled card play (docs/players.md skilled) in every simulated seat.
 
     python bench/rollouts.py [--repeat 5] [--rules pagat] [--only rollouts,pro,bid]
                              [--policy standard|skilled]
+
+Under ``--rules three`` only the two backend measurements run (the C core's own
+dealing holds four hands).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from pinochlekit.engine.actions import Bid
 from pinochlekit.players.search import fastcore as fc
 from pinochlekit.players.search import simulate
 from pinochlekit.players.search.sampler import knowledge, sample_deal
+from pinochlekit.players.standard import StandardPlayer
 
 #: The card play of the simulated seats (``--policy``).
 POLICY: fc.CardPolicy = "standard"
@@ -45,12 +49,14 @@ POLICY: fc.CardPolicy = "standard"
 
 def start_of_play(rules: Rules, seed: int) -> Game:
     """A game at its first lead: seat 0 declares the opening bid in its best meld suit,
-    standard passing both ways (a throw-in forced by meld is skipped)."""
+    standard passing both ways (a throw-in forced by meld is skipped); in the
+    three-handed game the declarer takes the widow and a ``standard`` player chooses
+    the discard (docs/rules.md §3)."""
     while True:
-        game = Game.new(rules, seed=seed, dealer=3)
+        game = Game.new(rules, seed=seed, dealer=rules.players - 1)
         seed += 1_000_003
         game.apply(Bid(rules.opening_bid))
-        for _ in range(3):
+        for _ in range(rules.players - 1):
             game.apply(Pass())
         hand = game.hand(0)
         trump = max(Suit, key=lambda s: fc.meld(rules, hand, s).points)
@@ -60,6 +66,10 @@ def start_of_play(rules: Rules, seed: int) -> Game:
             game.apply(Give(tuple(given)))
             back = fc.return_cards(rules, game.hand(0), given, trump)
             game.apply(Return(tuple(back)))
+        chooser = StandardPlayer(seed)
+        while game.phase in (Phase.DISCARD, Phase.GIVE, Phase.RETURN) \
+                and game.to_act is not None:
+            game.apply(chooser.choose(game.view(game.to_act)))
         if game.phase is Phase.PLAY:
             return game
 
@@ -160,13 +170,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--rules", default="pagat")
-    parser.add_argument("--only", default=",".join(BENCHES))
+    parser.add_argument("--only", default=None,
+                        help="comma-separated measurements (default: all the rules allow)")
     parser.add_argument("--policy", choices=["standard", "skilled"], default="standard")
     args = parser.parse_args()
     global POLICY
     POLICY = args.policy
     rules = Rules.from_string(args.rules)
-    for name in args.only.split(","):
+    if rules.players == 2 or rules.deck == "double":
+        parser.error("--rules: this core plays the four- and three-handed single-deck games; "
+                     "the two-handed core is measured by bench/two_speed.py")
+    # The C core's own dealing and positions hold four hands: the three-handed game
+    # is simulated through the backend only (docs/rules.md §3).
+    allowed = list(BENCHES) if rules.players == 4 else ["pro-backend", "bid-backend"]
+    names = args.only.split(",") if args.only else allowed
+    refused = [n for n in names if n not in allowed]
+    if refused:
+        parser.error(f"--only: {', '.join(refused)} not measured under --rules {args.rules} "
+                     f"(measured: {', '.join(allowed)})")
+    for name in names:
         label, unit, bench = BENCHES[name]
         values = []
         for run in range(args.repeat):
