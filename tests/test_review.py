@@ -220,3 +220,29 @@ def test_where_every_card_is_known_the_review_gives_the_solvers_values() -> None
         assert all(o.noise == 0 for o in decision.options)
         checked += 1
     assert checked, review.text()
+
+
+def test_a_jump_bid_and_a_pass_outside_the_candidates_are_valued() -> None:
+    """Seat 1 jumps from the opening 250 to 1000 with 250 of meld (the contract cannot be
+    made: a set); the review values the jump as declaring at 1000 on the same deals, so
+    the loss against bidding 250 is measured and marked. Every pass of cards the seat
+    made carries a value too, in or out of ``expert``'s candidates."""
+    game = Game.new("pagat", seed=1, dealer=0, deals=[_deal()])
+    for text in ("bid 1000", "pass", "pass", "pass", "trump S"):
+        game.apply(parse_action(text))
+    game.apply(parse_action(_first_cards(game, 3, "give")))
+    game.apply(parse_action(_first_cards(game, 1, "return")))
+    if game.hand_number == 1:  # the declarer may concede (or the hand ended by itself)
+        game.apply(parse_action("throw in"))
+    assert game.hand_number == 2
+    review = review_hand(game.record, 1, 1, time=0.1, repeats=2, seed=2)
+    bid = next(d for d in review.decisions if d.phase == "auction")
+    values = {o.name: o.value for o in bid.options}
+    assert bid.chosen == "bid 1000" and values["bid 1000"] is not None, review.text()
+    assert values["bid 250"] is not None and values["bid 250"] > values["bid 1000"] + 100
+    assert bid.best != "bid 1000" and bid.loss > 100 and bid.mark == "??", review.text()
+    returned = next(d for d in review.decisions if d.phase == "return")
+    assert {o.name: o.value for o in returned.options}[returned.chosen] is not None
+    giver = review_hand(game.record, 1, 3, time=0.1, repeats=2, seed=2)
+    given = next(d for d in giver.decisions if d.phase == "give")
+    assert {o.name: o.value for o in given.options}[given.chosen] is not None, giver.text()

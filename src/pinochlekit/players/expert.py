@@ -59,6 +59,7 @@ from typing import ClassVar, Literal
 
 from pinochlekit.engine.actions import (
     Action,
+    Bid,
     Discard,
     Give,
     NameTrump,
@@ -194,6 +195,49 @@ class ExpertPlayer(ProPlayer):
             self._table = table
             self._makes = None
         return Decision(action, reason, options, makes)
+
+    def value(self, view: View, action: Action) -> Estimate | None:
+        """The expected round score of ``action`` (legal in ``view``) on the deals
+        :meth:`advise` draws from the same state, for the options :meth:`advise` does not
+        list: a bid above the lowest (declaring at that bid in the best suit, as the
+        lowest bid is valued) and any cards to give, return or discard. ``None`` for
+        other actions and the two-handed game. Leaves the player as it was."""
+        if view.rules.players == 2 or view.seat is None or action not in view.legal_actions:
+            return None
+        state, table = self.rng.getstate(), self._table
+        try:
+            return self._value_of(view, action)
+        finally:
+            self.rng.setstate(state)
+            self._table = table
+
+    def _value_of(self, view: View, action: Action) -> Estimate | None:
+        assert view.seat is not None
+        if isinstance(action, Bid):  # docs/rules.md §1 Auction: declaring at that bid
+            deals, weights = self._deals(view, self.bid_deals)
+            team = view.rules.team_of(view.seat)
+            return max((_estimate(simulate_hands(start_for_bid(view, suit, action.amount),
+                                                 deals, team), weights)
+                        for suit in trump_suits(view.rules, seat_hand(view))),
+                       key=lambda e: e[0])
+        cards = tuple(int(c) for c in getattr(action, "cards", ()))
+        if view.trump is None or view.declarer is None or not cards:
+            return None
+        if isinstance(action, Give | Return):  # docs/rules.md §1 Passing
+            deals, weights = self._deals(view, self.pass_deals)
+            after = AfterPassing(view.rules, view.declarer, view.contract, int(view.trump),
+                                 view.seat)
+            team = view.seat % 2
+            if isinstance(action, Give):
+                return _estimate([after.after_give(d, cards, team) for d in deals], weights)
+            given = tuple(int(c) for c in view.given or ())
+            return _estimate([after.after_return(d, given, cards, team) for d in deals],
+                             weights)
+        if isinstance(action, Discard):  # docs/rules.md §3 the widow's discard
+            deals, weights = self._deals(view, self.pass_deals)
+            discard = AfterDiscard(view.rules, view.seat, view.contract, int(view.trump))
+            return _estimate([discard.score(d, cards, view.seat) for d in deals], weights)
+        return None
 
     def _note(self, name: str, estimate: Estimate) -> None:
         options = getattr(self, "_options", None)

@@ -12,10 +12,11 @@ larger than twice its noise and larger than :data:`DOUBTFUL` (``?``) or
 :data:`BLUNDER` (``??``) points (in the rules' scale: a tenth with divide by ten).
 
 The values are ``expert``'s round scores (docs/players.md **expert**: the hand's
-net result for the seat's side). Options ``expert`` does not value are listed
-without a value and never marked: a bid above the lowest legal one (``expert``
-values declaring at the lowest bid in each suit; a jump bid is shown as that),
-and a pass of cards outside its candidates.
+net result for the seat's side). A chosen action ``expert`` does not list among its
+options is valued the same way on the same sampled deals
+(:meth:`~pinochlekit.players.expert.ExpertPlayer.value`): a bid above the lowest
+legal one as declaring at that bid in the best suit, cards given, returned or
+discarded outside its candidates by the hand's result after that pass.
 
 The double-dummy line (every hand face up, docs/rules.md §1 Play) gives, at the
 start of each of the last ``double_dummy`` tricks, the trick points the declaring
@@ -46,7 +47,7 @@ from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
-from pinochlekit.engine.views import Phase
+from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.expert import ExpertPlayer
 from pinochlekit.players.search.solver import Endgame, solve
 
@@ -274,6 +275,21 @@ def _split(action: Action, options: dict[str, tuple[float, int, int]],
     return out
 
 
+def _value_chosen(player: ExpertPlayer, view: View, action: Action,
+                  run: dict[str, dict[str, float]]) -> None:
+    """Add the chosen action's value to ``run`` when ``expert`` did not list it (a jump
+    bid, cards outside its candidates), on the same sampled deals as the others."""
+    if not isinstance(action, Bid | Give | Return | Discard):
+        return
+    group = "auction" if isinstance(action, Bid) else ""
+    options = run.get(group)
+    if options is None or _name_of(action, list(options)) in options:
+        return
+    estimate = player.value(view, action)
+    if estimate is not None:
+        options[_name_of(action, list(options))] = estimate[0]
+
+
 def _value(game: AnyGame, position: _Position, seat: int, time: float, repeats: int,
            seed: int | str, scale: int) -> list[DecisionReview]:
     view = game.view(seat)
@@ -284,7 +300,9 @@ def _value(game: AnyGame, position: _Position, seat: int, time: float, repeats: 
         player = ExpertPlayer(seed=f"{seed}:{position.ply}:{repeat}", time=time)
         decision = player.advise(view)
         reason = reason or decision.reason
-        runs.append(dict(_split(position.action, decision.options, auction)))
+        run = dict(_split(position.action, decision.options, auction))
+        _value_chosen(player, view, position.action, run)
+        runs.append(run)
     groups = list(runs[0])
     out: list[DecisionReview] = []
     phase = view.phase.value
