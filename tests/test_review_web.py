@@ -5,6 +5,7 @@ the table keeps answering meanwhile, and a finished review is cached."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -93,26 +94,37 @@ def test_refusals_busy_progress_and_cache(server: ServerProcess) -> None:
         ann.close()
 
 
-def test_stats_by_seat_name(server: ServerProcess) -> None:
+def play_hand_and_get_stats(server: ServerProcess, name: str) -> tuple[str, dict[str, Any]]:
+    """A table where ``name`` plays seat 0 against ``easy`` to the end of hand 1, then
+    the statistics of ``name`` once they are ready."""
     table = new_table(server, "pagat", ["open", "easy", "easy", "easy"])
-    token = join(server, table, 0, "Cyd")
-    cyd = Client(server, table, token)
+    token = join(server, table, 0, name)
+    person = Client(server, table, token)
     try:
-        state = cyd.wait(lambda m: m["type"] == "state" and m["view"] is not None)
-        if cyd.my_move(state):
-            cyd.act(choose(state))
-        cyd.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
-                 play=True)
+        state = person.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        if person.my_move(state):
+            person.act(choose(state))
+        person.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=120,
+                    play=True)
     finally:
-        cyd.close()
+        person.close()
+    return table, wait_for_stats(server, name)
+
+
+def wait_for_stats(server: ServerProcess, name: str) -> dict[str, Any]:
+    """``GET /api/stats?name=`` until it is done (202 while the hands are reviewed)."""
     deadline = time.monotonic() + 300
     while True:
-        status, body = request("GET", f"{server.url}/api/stats?name=Cyd")
+        status, body = request("GET", f"{server.url}/api/stats?name={name}")
         if status == 200:
-            break
+            return dict(body)
         assert status == 202 and body["status"] == "running", body
         assert time.monotonic() < deadline, body
         time.sleep(0.3)
+
+
+def test_stats_by_seat_name(server: ServerProcess) -> None:
+    table, body = play_hand_and_get_stats(server, "Cyd")
     stats = body["stats"]
     assert stats["name"] == "Cyd" and stats["total"]["hands"] >= 1
     assert [g["source"] for g in stats["trend"]] == [f"web {table} game 1"]
@@ -157,3 +169,22 @@ def test_a_full_review_queue_is_busy(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "pinochlekit", "serve", "--review-queue",
                           "-1"], capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode != 0 and "--review-queue" in bad.stderr
+
+
+def test_the_stats_summaries_survive_a_restart(tmp_path: Path) -> None:
+    """The hands reviewed for the statistics page are kept beside the database
+    (``tables-reviews.json`` for ``tables.db``, owner-only); a restarted server answers
+    from them: the same statistics, and no hand reviewed again (the file is not
+    rewritten)."""
+    db = tmp_path / "tables.db"
+    cache = tmp_path / "tables-reviews.json"
+    with ServerProcess(str(db), log=tmp_path / "server.log") as first:
+        _, before = play_hand_and_get_stats(first, "Dee")
+    assert cache.exists() and cache.stat().st_mode & 0o777 == 0o600
+    summaries = json.loads(cache.read_text())
+    assert len(summaries) >= 1 and all(isinstance(v, dict) for v in summaries.values())
+    written = cache.stat().st_mtime_ns
+    with ServerProcess(str(db), log=tmp_path / "server2.log") as second:
+        after = wait_for_stats(second, "Dee")
+    assert after["stats"] == before["stats"]
+    assert cache.stat().st_mtime_ns == written and json.loads(cache.read_text()) == summaries

@@ -7,7 +7,9 @@ bounded queue. One client (its seat token, else its address) has at most one rev
 running at a time; another request of it, or one beyond the queue, is refused as
 ``busy``. A finished review is kept in memory by (table, game, hand, seat, budget),
 so asking again, from any page, answers at once; while it runs, each request answers
-with its progress (decisions done of all).
+with its progress (decisions done of all). The per-hand summaries behind the statistics
+page are kept in a JSON file beside the database (:func:`cache_path`), so a restart
+does not review every hand again.
 
 Only finished hands are reviewed: their cards are public by then (the history shows
 them), so any seat's decisions may be reviewed; the hand in play is refused before
@@ -18,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pinochlekit.engine.games import parse_game_action, replay
@@ -35,7 +39,8 @@ if TYPE_CHECKING:
     from pinochlekit.web.storage import TableRow
     from pinochlekit.web.table import Table
 
-__all__ = ["ReviewRefusedError", "Reviews", "boards", "played_games"]
+__all__ = ["ReviewRefusedError", "Reviews", "SharedReviewCache", "boards", "cache_path",
+           "played_games"]
 
 log = logging.getLogger("pinochlekit.web")
 
@@ -64,6 +69,47 @@ class _Job:
 
 
 Key = tuple[str, int, int, int, float, int]
+
+
+def cache_path(db_url: str, data_dir: Path) -> Path | None:
+    """Where the server keeps its hand summaries: beside a SQLite file
+    (``web.db`` -> ``web-reviews.json``), in ``data_dir`` for PostgreSQL, nowhere for an
+    in-memory database."""
+    if db_url.startswith(("postgresql://", "postgres://")):
+        return data_dir / "web-reviews.json"
+    path = db_url.removeprefix("sqlite://")
+    if not path or path == ":memory:":
+        return None
+    file = Path(path)
+    return file.with_name(file.stem + "-reviews.json")
+
+
+class SharedReviewCache(ReviewCache):
+    """A :class:`~pinochlekit.review.stats.ReviewCache` the review threads share: every
+    read and write under one lock, so a save never meets a summary being added."""
+
+    def __init__(self, path: Path | None) -> None:
+        super().__init__(path)
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """A cached summary."""
+        with self.lock:
+            return super().get(key)
+
+    def put(self, key: str, value: dict[str, Any]) -> None:
+        """Keep a summary (until :meth:`save`)."""
+        with self.lock:
+            super().put(key, value)
+
+    def save(self) -> None:
+        """Write the file if anything was added; a failure to write is logged, not raised
+        (the summaries stay in memory)."""
+        with self.lock:
+            try:
+                super().save()
+            except OSError as error:
+                log.warning("cannot save the review summaries to %s: %s", self.path, error)
 
 
 def boards(record: GameRecord, seat: int, plies: set[int]) -> dict[int, dict[str, Any]]:
@@ -118,7 +164,7 @@ class Reviews:
     are the budget (docs/review.md)."""
 
     def __init__(self, threads: int = 1, queue: int = 8, time: float = 1.0,
-                 repeats: int = 3) -> None:
+                 repeats: int = 3, cache: Path | None = None) -> None:
         self.threads = max(1, threads)
         self.queue = max(0, queue)
         self.time = time
@@ -126,7 +172,7 @@ class Reviews:
         self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="review")
         self.cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self.jobs: dict[Key, _Job] = {}
-        self.stats_cache = ReviewCache(None)  # hand summaries for the stats page
+        self.stats_cache = SharedReviewCache(cache)  # hand summaries for the stats page
         self.stats_jobs: dict[str, _Job] = {}
         self.stats_done: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
@@ -236,8 +282,11 @@ class Reviews:
             def progress(done: int, total: int) -> None:
                 job.done, job.total = done, total
 
-            found = collect(games, time=self.time, repeats=self.repeats,
-                            cache=self.stats_cache, progress=progress)
+            try:
+                found = collect(games, time=self.time, repeats=self.repeats,
+                                cache=self.stats_cache, progress=progress)
+            finally:
+                self.stats_cache.save()  # the hands reviewed so far survive a restart
             return summarize(name, found, time=self.time, repeats=self.repeats)
 
         future = asyncio.get_running_loop().run_in_executor(self.pool, run)

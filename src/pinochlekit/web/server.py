@@ -30,8 +30,8 @@ from pydantic import BaseModel, Field
 
 from pinochlekit.web.dealing import CLIENT_SEED
 from pinochlekit.web.history import hand_replay, table_history
-from pinochlekit.web.hub import Hub, clean_text, computer_levels
-from pinochlekit.web.review import ReviewRefusedError, Reviews, played_games
+from pinochlekit.web.hub import Hub, clean_text, computer_levels, default_db_url
+from pinochlekit.web.review import ReviewRefusedError, Reviews, cache_path, played_games
 from pinochlekit.web.rulesinfo import rules_catalog
 from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import RejectedError, Table
@@ -206,7 +206,10 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     """The application, storing its tables at ``db_url`` (SQLite path or PostgreSQL URL)."""
     limits = limits or Limits()
     state: dict[str, Hub] = {}
-    reviews = Reviews(limits.review_threads, limits.review_queue, limits.review_time)
+    postgres = db_url.startswith(("postgresql://", "postgres://"))
+    reviews = Reviews(limits.review_threads, limits.review_queue, limits.review_time,
+                      cache=cache_path(db_url, Path(default_db_url()).parent if postgres
+                                       else Path()))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
