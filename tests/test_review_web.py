@@ -143,9 +143,10 @@ def test_stats_by_seat_name(server: ServerProcess) -> None:
 
 def test_a_full_review_queue_is_busy(tmp_path: Path) -> None:
     """With one review thread and no queue, a second client's review while the first
-    runs is refused (503 busy) and nothing of it is started."""
+    runs is refused (503 busy) and nothing of it is started; the review runs at the
+    server's ``--review-time`` budget."""
     with ServerProcess(str(tmp_path / "t.db"), log=tmp_path / "server.log",
-                       extra=("--review-queue", "0")) as small:
+                       extra=("--review-queue", "0", "--review-time", "0.05")) as small:
         table = new_table(small, "pagat", ["open", "easy", "easy", "easy"])
         token = join(small, table, 0, "Dee")
         dee = Client(small, table, token)
@@ -161,14 +162,17 @@ def test_a_full_review_queue_is_busy(tmp_path: Path) -> None:
         assert status == 202, body
         status, body = ask(small, table, 1, {"seat": 1}, source="127.0.0.2")
         assert (status, body["code"]) == (503, "busy"), body
-        while ask(small, table, 1, {"token": token})[0] == 202:
+        while (done := ask(small, table, 1, {"token": token}))[0] == 202:
             time.sleep(0.3)
+        assert done[0] == 200 and done[1]["review"]["budget"]["time"] == 0.05, done
         # the first is done: the second client's review starts now
         status, body = ask(small, table, 1, {"seat": 1}, source="127.0.0.2")
         assert status == 202 and body["seat"] == 1, body
-    bad = subprocess.run([sys.executable, "-m", "pinochlekit", "serve", "--review-queue",
-                          "-1"], capture_output=True, text=True, timeout=60, check=False)
-    assert bad.returncode != 0 and "--review-queue" in bad.stderr
+    for flag, value in (("--review-queue", "-1"), ("--review-time", "0"),
+                        ("--review-time", "61")):
+        bad = subprocess.run([sys.executable, "-m", "pinochlekit", "serve", flag, value],
+                             capture_output=True, text=True, timeout=60, check=False)
+        assert bad.returncode != 0 and flag in bad.stderr, (flag, value, bad.stderr)
 
 
 def test_the_stats_summaries_survive_a_restart(tmp_path: Path) -> None:

@@ -154,6 +154,9 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
     limits.add_argument("--review-queue", type=int, default=8, metavar="N",
                         help="reviews waiting beyond those running before 'busy' "
                              "(default: 8)")
+    limits.add_argument("--review-time", type=float, default=1.0, metavar="S",
+                        help="expert's seconds per valuation in a review, the budget of "
+                             "docs/review.md (default: 1.0; more is steadier and slower)")
     limits.add_argument("--max-body", type=int, default=65536, metavar="BYTES",
                         help="largest HTTP request body (default: 65536)")
     limits.add_argument("--max-header", type=int, default=16384, metavar="BYTES",
@@ -183,6 +186,9 @@ def _positive(args: argparse.Namespace) -> None:
         raise UsageError(f"--min-pace must be from 0 to 60 seconds, not {args.min_pace}")
     if args.review_queue < 0:
         raise UsageError(f"--review-queue must be 0 or more, not {args.review_queue}")
+    if not 0 < args.review_time <= 60:  # review_hand's own bound (docs/review.md)
+        raise UsageError(f"--review-time must be above 0 and at most 60 seconds, not "
+                         f"{args.review_time}")
     for name in ("max_tables", "create_limit", "max_finished"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
@@ -298,7 +304,7 @@ def _run_serve(args: argparse.Namespace) -> int:
                     create_window=args.create_window, waiting_expiry=args.waiting_expiry,
                     max_finished=args.max_finished, sweep_interval=args.sweep_interval,
                     review_threads=args.review_threads,
-                    review_queue=args.review_queue)
+                    review_queue=args.review_queue, review_time=args.review_time)
     app = create_app(url, limits)
     names = [args.host, *args.allowed_host]
     guarded = Guard(app, names, max_body=args.max_body, body_timeout=args.header_timeout,
