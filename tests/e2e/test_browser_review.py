@@ -86,6 +86,39 @@ def check_panel(page: Page, review: dict[str, Any], width: int) -> None:
     expect(status).to_have_text(f"Decision {total - 1} of {total}")
 
 
+def check_progress(page: Page) -> None:
+    """Another seat's decisions (not reviewed yet): while the server reviews them the
+    panel draws a progress bar and "Reviewing" in its status; when done, the bar goes
+    and the first decision is drawn. Every status drawn is recorded by an observer, so
+    a quick review cannot slip past the check."""
+    page.evaluate("""() => {
+      window.reviewSeen = [];
+      const status = document.getElementById("review-status");
+      const bar = document.getElementById("review-progress");
+      const note = () => window.reviewSeen.push({text: status.textContent,
+        bar: !bar.hidden && bar.getBoundingClientRect().width > 0,
+        value: bar.value, max: bar.max});
+      new MutationObserver(note).observe(status, {childList: true, characterData: true,
+                                                  subtree: true});
+      new MutationObserver(note).observe(bar, {attributes: true});
+    }""")
+    page.locator("#review-seat").select_option("1")
+    # the old seat's "Decision i of n" stays until the server answers: wait for a
+    # "Decision" drawn after a "Reviewing"
+    page.wait_for_function("""() => {
+      const seen = window.reviewSeen;
+      const first = seen.findIndex((s) => s.text.startsWith("Reviewing"));
+      return first >= 0 && seen.slice(first).some((s) => s.text.startsWith("Decision"));
+    }""", timeout=300_000)
+    expect(page.locator("#review-status")).to_have_text(re.compile(r"Decision \d+ of \d+$"))
+    expect(page.locator("#review-progress")).to_be_hidden()
+    expect(page.locator("#review-seat")).to_have_value("1")
+    seen = page.evaluate("window.reviewSeen")
+    running = [s for s in seen if s["text"].startswith("Reviewing")]
+    assert running and all(s["bar"] for s in running), seen
+    assert all(0 <= s["value"] <= s["max"] for s in running), seen
+
+
 def test_review_panel_after_the_hand_and_in_the_history(server: ServerProcess,
                                                         browser: Browser) -> None:
     table = new_table(server, "pagat", ["open", "easy", "easy", "easy"], pace=0.05)
@@ -136,6 +169,7 @@ def test_review_panel_after_the_hand_and_in_the_history(server: ServerProcess,
     phone.goto(f"{server.url}/history/{table}")
     phone.get_by_role("button", name=f"Review game 1, hand {hand}").click()
     check_panel(phone, review, PHONE["width"])
+    check_progress(phone)
     # Ann's statistics page: the plots drawn (one game, three phases, one opponent level)
     phone.goto(f"{server.url}/stats?name=Ann")
     hands = f"{hand} hand" + "s" * (hand > 1)
