@@ -3,8 +3,10 @@
 Plays ``--hands`` first hands of seeded games (four ``standard`` players; under
 ``--rules``), then reviews each from seat 0 at the given budget (the defaults are
 ``pinochle review``'s: expert time 1.0, 3 repeats) and prints per hand the CPU
-seconds, the decisions valued and the median noise (standard error of an option's
-value), then the median and largest time.
+seconds, the decisions valued, the median noise (standard error of an option's
+value) and the trick the double-dummy line starts from (1: the first lead; later when
+the exact search from earlier does not fit its budget of positions), then the median
+and largest time.
 
     python bench/review_speed.py                    # 5 hands, pagat, the defaults
     python bench/review_speed.py --hands 3 --time 0.25
@@ -44,9 +46,11 @@ def main() -> None:
         noise = [o.noise for d in review.decisions for o in d.options
                  if o.noise is not None]
         marks = sum(1 for d in review.decisions if d.mark)
+        line = review.double_dummy
+        starts = f"double dummy from trick {line[0].trick}" if line else "no double dummy"
         print(f"seed {seed}: {took:.1f} s CPU, {len(review.decisions)} decisions, "
               f"{marks} marked, median noise of an option's value "
-              f"{statistics.median(noise) if noise else 0:.1f} points", flush=True)
+              f"{statistics.median(noise) if noise else 0:.1f} points, {starts}", flush=True)
     print(f"{args.hands} hands: median {statistics.median(seconds):.1f} s, "
           f"largest {max(seconds):.1f} s (time={args.time}, repeats={args.repeats}, "
           f"{args.rules})")

@@ -106,23 +106,53 @@ def test_a_hand_in_play_or_out_of_the_record_is_refused() -> None:
         review_hand(finished.record, 1, 1, time=0.05, repeats=2, double_dummy=13)
 
 
-def test_the_double_dummy_values_are_the_solvers_and_never_below_what_was_taken() -> None:
-    """A hand played to the end: a perfect-play value at the start of each of the last
-    four tricks; at the last trick nobody has a choice, so it equals what was taken."""
-    game = Game.new("pagat", seed=8)
+def _standard_hand(seed: int) -> Game:
+    """Hand 1 of a pagat game of four ``standard`` players, played to its end."""
+    game = Game.new("pagat", seed=seed)
     players = [make_player("standard", seed=s) for s in range(4)]
     while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
         seat = game.to_act
         assert seat is not None
         game.apply(players[seat].choose(game.view(seat)))
+    return game
+
+
+def test_the_double_dummy_line_is_the_solvers_from_the_first_lead() -> None:
+    """A hand played to the end: a perfect-play value at the start of every trick from
+    the earliest the review's search budget reaches (this deal: the third; the first
+    two need more) to the last, each the exact solver's for the position replayed from
+    the record (the Python reference search for the last six tricks, the C search
+    before); at the last trick nobody has a choice, so it equals what was taken. With a
+    smaller budget the line starts later, with the same values."""
+    from pinochlekit.players.search.solver import Endgame, solve
+
+    game = _standard_hand(8)
     result = game.results[0]
-    if result.declarer is None:
-        pytest.skip("seed 8 deals a passed-out hand")  # pragma: no cover - fixed seed
-    seat = (result.declarer + 1) % 4
-    review = review_hand(game.record, 1, seat, time=0.05, repeats=2, double_dummy=4)
-    assert [d.trick for d in review.double_dummy] == [9, 10, 11, 12]
-    last = review.double_dummy[-1]
-    assert last.perfect == last.actual
+    assert result.declarer is not None, "seed 8 deals a hand with a declarer"
+    review = review_hand(game.record, 1, (result.declarer + 1) % 4, time=0.05, repeats=2)
+    line = review.double_dummy
+    assert line and [d.trick for d in line] == list(range(line[0].trick, 13)), review.text()
+    assert line[0].trick <= 3, review.text()
+    team = game.rules.team_of(result.declarer)
+    starts = [ply for ply in range(len(game.record.actions))
+              if (g := replay(game.record, ply)).phase is Phase.PLAY and not g.trick
+              and g.hand_number == 1]
+    assert len(starts) == 12
+    for dd, ply in zip(line, starts[line[0].trick - 1:], strict=True):
+        position = replay(game.record, ply)
+        assert isinstance(position, Game) and position.trump is not None
+        assert position.to_act is not None
+        end = Endgame(trump=int(position.trump),
+                      hands=tuple(position.hand(s) for s in range(4)),
+                      to_act=position.to_act, first_trick=dd.trick == 1)
+        exact = solve(game.rules, end, team, native=dd.trick < 7)
+        assert dd.perfect == exact, (dd, exact)
+        assert dd.actual == result.trick_points[team] - position.public_view().trick_points[team]
+    assert line[-1].perfect == line[-1].actual
+    small = review_hand(game.record, 1, (result.declarer + 1) % 4, time=0.05, repeats=2,
+                        double_dummy_positions=20_000)
+    assert 0 < len(small.double_dummy) < len(line)
+    assert list(small.double_dummy) == list(line[-len(small.double_dummy):])
 
 
 def test_pinochle_review_prints_text_and_json(tmp_path: Path) -> None:

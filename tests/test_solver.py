@@ -261,3 +261,32 @@ def test_three_handed_bad_input() -> None:
         solve(Rules.preset("three"), Endgame(0, hands, 0, declarer=1), 3)
     with pytest.raises(ValueError, match="seats 0-2"):
         solve(Rules.preset("three"), Endgame(0, hands, 3, declarer=1), 0)
+
+
+def test_the_c_search_agrees_with_python_deeper_and_within_a_budget() -> None:
+    """Seven-trick endgames (beyond plain minimax's reach): the C search (move ordering,
+    zero-window searches, two-slot table) gives the Python search's value. Within a
+    budget of positions: enough gives the same value and the same count every time;
+    too few gives None, and the exact search right after an abandoned one is still
+    right (the bounds the abandoned search stored are dropped)."""
+    from pinochlekit.players.search.solver import solve_within
+
+    if native_solver() is None:
+        pytest.skip("the C solver is not built (PINOCHLEKIT_PURE_PYTHON)")
+    rules = Rules.preset("pagat")
+    rng = random.Random("solver/seven")
+    for _ in range(6):
+        trump, hands, trick, seat = random_endgame(rng, rules, 7)
+        end = _endgame(trump, hands, trick, seat)
+        expected = solve(rules, end, seat % 2, native=False)
+        assert solve(rules, end, seat % 2) == expected, (hands, trick)
+        value, searched = solve_within(rules, end, seat % 2, 10**9)
+        assert value == expected and searched > 1
+        assert solve_within(rules, end, seat % 2, 10**9) == (value, searched)
+        short, counted = solve_within(rules, end, seat % 2, max(1, searched // 10))
+        assert short is None and counted > max(1, searched // 10)
+        assert solve(rules, end, 1 - seat % 2) == solve(rules, end, 1 - seat % 2,
+                                                         native=False)
+        assert solve(rules, end, seat % 2) == expected
+    with pytest.raises(ValueError, match="positions"):
+        solve_within(rules, end, 0, 0)

@@ -11,3 +11,6 @@ def solve(trump: int, flags: int, points: bytes, bonus: int, hands: tuple[int, .
 def card_values(trump: int, flags: int, points: bytes, bonus: int, hands: tuple[int, ...],
                 trick: bytes, to_act: int, sitting_out: int, team: int, /
                 ) -> list[tuple[int, int]]: ...
+def solve_within(limit: int, trump: int, flags: int, points: bytes, bonus: int,
+                 hands: tuple[int, ...], trick: bytes, to_act: int, sitting_out: int,
+                 team: int, /) -> tuple[int | None, int]: ...

@@ -23,9 +23,12 @@ start of each of the last ``double_dummy`` tricks, the trick points the declarin
 side takes from there with perfect play by both sides (the exact solver,
 :mod:`pinochlekit.players.search.solver`), beside what it took; four-handed only
 (three-handed, the cards set aside count for the declarer and the solver leaves
-them out; two-handed, the stock is unknown until it is drawn). From the first lead
-(``double_dummy=12``) the exact search takes from seconds to minutes a hand, so
-the default starts at eight tricks from the end.
+them out; two-handed, the stock is unknown until it is drawn). The line goes from the
+first lead (``double_dummy=12``) when the exact searches fit in
+:data:`DOUBLE_DUMMY_POSITIONS` positions (about ten seconds of one core; most hands
+do), else from the earliest trick that fits: solved from the last trick back, each
+earlier one costlier, the budget counted in positions so the line is the same on
+every machine.
 
 A review is deterministic: the same record, hand, seat, budget and seed give the
 same values.
@@ -49,10 +52,11 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.expert import ExpertPlayer
-from pinochlekit.players.search.solver import Endgame, solve
+from pinochlekit.players.search.solver import Endgame, solve_within
 
 __all__ = [
     "BLUNDER",
+    "DOUBLE_DUMMY_POSITIONS",
     "DOUBTFUL",
     "DecisionReview",
     "DoubleDummy",
@@ -66,6 +70,9 @@ __all__ = [
 DOUBTFUL = 10
 #: A loss of at least this many points (ordinary scale) that exceeds its noise: ``??``.
 BLUNDER = 40
+#: The positions the double-dummy searches of one review may visit together (the C
+#: solver visits some 15 to 20 million a second on one core).
+DOUBLE_DUMMY_POSITIONS = 200_000_000
 
 AnyGame = Game | TwoHandedGame
 
@@ -353,10 +360,13 @@ def _mark(loss: float, noise: float, scale: int) -> str:
 # -- double dummy ---------------------------------------------------------------------
 
 
-def _double_dummy(positions: Sequence[_Position], after: AnyGame,
-                  tricks: int) -> list[DoubleDummy]:
+def _double_dummy(positions: Sequence[_Position], after: AnyGame, tricks: int,
+                  budget: int) -> list[DoubleDummy]:
     """At each trick start among the last ``tricks`` tricks, the declaring side's
-    perfect-play trick points from there and what it took (the four-handed game)."""
+    perfect-play trick points from there and what it took (the four-handed game).
+    Solved from the last trick back, while the exact searches together stay within
+    ``budget`` positions: an earlier trick costs more, so the first one that does not
+    fit ends the line (the same on every machine)."""
     if tricks <= 0 or not positions or isinstance(after, TwoHandedGame) \
             or after.rules.players != 4:
         return []
@@ -371,7 +381,7 @@ def _double_dummy(positions: Sequence[_Position], after: AnyGame,
         return []
     taken = final.trick_points[team]
     out: list[DoubleDummy] = []
-    for position in positions:
+    for position in reversed(positions):
         game = position.game
         assert isinstance(game, Game)
         view = game.public_view()
@@ -384,22 +394,28 @@ def _double_dummy(positions: Sequence[_Position], after: AnyGame,
         assert game.trump is not None and game.to_act is not None
         end = Endgame(trump=int(game.trump), hands=hands, to_act=game.to_act,
                       first_trick=not view.tricks)
-        so_far = view.trick_points[team]
-        perfect = solve(rules, end, team=team)
-        out.append(DoubleDummy(len(view.tricks) + 1, perfect, taken - so_far))
-    return out
+        perfect, searched = solve_within(rules, end, team, max(1, budget))
+        budget -= searched
+        if perfect is None:
+            break
+        out.append(DoubleDummy(len(view.tricks) + 1, perfect,
+                               taken - view.trick_points[team]))
+    return out[::-1]
 
 
 # -- the review -----------------------------------------------------------------------
 
 
-def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 0.25,
-                repeats: int = 3, seed: int | str = 0, double_dummy: int = 8,
+def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
+                repeats: int = 3, seed: int | str = 0, double_dummy: int = 12,
+                double_dummy_positions: int = DOUBLE_DUMMY_POSITIONS,
                 progress: Callable[[int, int], None] | None = None) -> HandReview:
     """Review hand ``hand`` (1-based, as ``pinochle replay --hand``) of ``record`` from
     ``seat``: every decision of that seat with a choice, valued by ``expert(time=...)``
     ``repeats`` times (at least 2, so that each value has a noise), and the double-dummy
-    values of the last ``double_dummy`` tricks. ``progress(done, total)`` is called
+    values of the last ``double_dummy`` tricks (as far back as ``double_dummy_positions``
+    positions of exact search reach). ``time`` defaults to ``expert``'s own budget, as
+    ``pinochle review`` and the tables use. ``progress(done, total)`` is called
     after each decision. :class:`ReviewError` if the hand is not in the record, is not
     finished, or the seat does not exist."""
     if repeats < 2:
@@ -408,6 +424,9 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 0.25,
         raise ReviewError(f"time: seconds per valuation above 0 and at most 60, not {time}")
     if hand < 1:
         raise ReviewError(f"hand {hand}: hands are numbered from 1")
+    if double_dummy_positions < 1:
+        raise ReviewError(f"double dummy positions: a positive number, not "
+                          f"{double_dummy_positions}")
     if not 0 <= double_dummy <= 12:
         raise ReviewError(f"double dummy: 0 to 12 tricks from the end, not {double_dummy}")
     positions, after = _positions(record, hand)
@@ -435,6 +454,7 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 0.25,
     contract = int(getattr(last, "contract", 0) or 0)
     return HandReview(rules=str(rules), hand=hand, seat=seat, declarer=declarer,
                       contract=contract, decisions=tuple(decisions),
-                      double_dummy=tuple(_double_dummy(positions, after, double_dummy)),
+                      double_dummy=tuple(_double_dummy(positions, after, double_dummy,
+                                                       double_dummy_positions)),
                       auction=auction, time=time, repeats=repeats, seed=seed, scale=scale,
                       lost=lost, players=rules.players)

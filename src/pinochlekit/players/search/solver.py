@@ -58,7 +58,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, play_flags, winner_index
 from pinochlekit.native import load
 
-__all__ = ["Endgame", "card_values", "native_solver", "solve"]
+__all__ = ["Endgame", "card_values", "native_solver", "solve", "solve_within"]
 
 _native: ModuleType | None = load("_solver")
 
@@ -336,6 +336,26 @@ def solve(rules: Rules, end: Endgame, team: int, *, native: bool = True) -> int:
     if native and _native is not None:
         return int(_native.solve(*_native_args(rules, end, team)))
     return _python_solve(rules, end, team)
+
+
+def solve_within(rules: Rules, end: Endgame, team: int, positions: int
+                 ) -> tuple[int | None, int]:
+    """:func:`solve`, searching at most ``positions`` positions of the play: the value
+    (``None`` when that is not enough) and the positions searched. The count is the
+    same on every machine, so a caller with this budget gets the same answers
+    everywhere (a clock would not). Without the C solver (``PINOCHLEKIT_PURE_PYTHON``)
+    the Python search answers up to eight tricks (counted as one position) and
+    ``None`` beyond."""
+    if positions < 1:
+        raise ValueError(f"positions: a positive number, not {positions}")
+    _check(end, team)
+    end, team = _as_four(end, team)
+    if _native is not None:
+        value, searched = _native.solve_within(positions, *_native_args(rules, end, team))
+        return (None if value is None else int(value)), int(searched)
+    if max(len(hand) for hand in end.hands) <= 8:
+        return _python_solve(rules, end, team), 1
+    return None, 0
 
 
 def card_values(rules: Rules, end: Endgame, team: int, *, native: bool = True) -> dict[int, int]:
