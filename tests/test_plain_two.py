@@ -60,7 +60,7 @@ def test_two_handed_plain_game_to_the_end(tmp_path: Path) -> None:
     assert any(line.startswith("  North: meld ") for line in first)
     plain.send("meld KS QS")  # not a meld turn: refused, nothing changes
     refused = plain.until_turn()
-    assert refused[0].startswith("refused: cannot meld K♠ Q♠: You must play a card")
+    assert refused[0].startswith("refused: cannot meld K♠ Q♠: you must play a card")
     assert refused[-1] == first[-1]
     plain.send(choose_two(refused[-1]))
     play_two(plain)

@@ -427,7 +427,14 @@ class Session:
     def friendly(self, message: str) -> str:
         """An engine message told to the person: seats by name, ``seat 0`` as you."""
         message = message.replace(" by seat 0", "")
-        return re.sub(r"\bseat (\d)\b", lambda m: self.name(int(m.group(1))), message)
+
+        def seat(match: re.Match[str]) -> str:
+            name = self.name(int(match.group(1)))
+            # "You" opens a sentence; inside one it is "you" ("...: you must name trump")
+            inside = match.start() > 0 and not message[:match.start()].rstrip().endswith(".")
+            return "you" if name == "You" and inside else name
+
+        return re.sub(r"\bseat (\d)\b", seat, message)
 
     def _apply(self, seat: int, action: Action) -> list[str]:
         """Apply ``seat``'s action and tell what it caused, from the engine's events."""
