@@ -693,7 +693,9 @@ function renderCenter() {
   }
   if (state.table.settings.hints) {
     const ask = button(hintAsked ? "Hint: thinking…" : "Hint (?)", askHint,
-      "Hint: what the strongest computer player would do, and why (key ?)");
+      view.deck === "double"
+        ? "Hint: what the strongest computer level that plays the double deck would do, and why (key ?)"
+        : "Hint: what the strongest computer player would do, and why (key ?)");
     ask.id = "hint-button";
     ask.disabled = hintAsked || !!hint;
     controls.append(ask);
@@ -1183,7 +1185,12 @@ function showSummary(hand) {
   const gameNo = state.table.game_no - 1;
   review.onclick = () => openReview({ tableId, gameNo, hand: hand.number, seat: mySeat,
     token: me ? me.token : "", seats: state.table.seats });
-  body.append(review);
+  if (hand.deck === "double") {
+    // the review is single-deck for now (docs/web.md "The double deck"): say so
+    body.append(el("p", "The review of a hand does not cover the double deck yet; its history and replay show every card.", "hint small"));
+  } else {
+    body.append(review);
+  }
   const dialog = $("summary");
   if (!dialog.open) dialog.showModal();
   $("summary-close").focus();
