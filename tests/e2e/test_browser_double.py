@@ -92,10 +92,12 @@ def check_hand_drawn(page: Page, size: str) -> None:
         else:
             assert "copy" not in d["label"] and d["copy"] is None, d
     boxes = drawn
-    rows = collections.defaultdict(list)
+    # rows: a playable card is raised a little, a card of the next row is a card lower
+    rows: dict[float, list[dict[str, float]]] = {}
     for box in boxes:
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
-        rows[round(box["y"] / 10)].append(box)
+        top = next((y for y in rows if abs(y - box["y"]) < box["height"] / 2), box["y"])
+        rows.setdefault(top, []).append(box)
     if size == "desktop":
         assert len(rows) == 1, rows  # one fan
         for left, right in itertools.pairwise(boxes):

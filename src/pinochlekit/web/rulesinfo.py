@@ -156,8 +156,11 @@ def rules_catalog() -> dict[str, Any]:
     option changed (``needs``, :func:`value_needs`):
 
     >>> three = {p["name"]: p for p in catalog["presets"]}["three"]
-    >>> three["fixed"], three["offered"]["set_penalty"]  # and the double deck's own options
-    (['pass_with_help', 'cards_passed', 'shoot_the_moon', 'bid_ladder', 'arounds', 'meld_counters'], ['contract', 'shortfall'])
+    >>> three["fixed"], three["offered"]["set_penalty"]  # doctest: +NORMALIZE_WHITESPACE
+    (['pass_with_help', 'cards_passed', 'shoot_the_moon', 'bid_ladder', 'arounds',
+      'meld_counters'], ['contract', 'shortfall'])
+
+    (a single-deck preset lists the double deck's own options as ``fixed`` too).
     """
     hints = get_type_hints(Rules)
     options = []
