@@ -3,10 +3,13 @@
 Starts `pinochle serve` on a throwaway database, makes a table in the lobby with
 three computer players, plays (passing in the auction, the first legal card in
 the play) until a few tricks are down and it is the person's turn again, and
-saves ``docs/web-desktop.png`` and ``docs/web-phone.png``. Needs the ``web``
+saves ``docs/web-desktop.png`` and ``docs/web-phone.png``; with ``--rules
+doubledeck`` the double deck's table (docs/rules.md §6, computer seats ``easy``) as
+``docs/web-double-desktop.png`` and ``docs/web-double-phone.png``. Needs the ``web``
 extra, Playwright and a Chromium (``--chromium``; Debian's by default):
 
     .venv/bin/python scripts/screenshots.py
+    .venv/bin/python scripts/screenshots.py --rules doubledeck
 """
 
 from __future__ import annotations
@@ -68,7 +71,12 @@ def _shrink(page: Page, png: bytes, scale: float) -> bytes:
     return base64.b64decode(data)
 
 
-def shoot(chromium: str, out: Path, tricks: int = 3) -> list[Path]:
+#: The computer level of the other seats, and the name of the pictures, by preset.
+LEVEL = {"pagat": "standard", "doubledeck": "easy"}
+PREFIX = {"pagat": "web", "doubledeck": "web-double"}
+
+
+def shoot(chromium: str, out: Path, tricks: int = 3, rules: str = "pagat") -> list[Path]:
     """Play to the person's turn after ``tricks`` tricks and save both screenshots."""
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(str(Path(tmp) / "t.db")) as server, \
             sync_playwright() as playwright:
@@ -77,9 +85,9 @@ def shoot(chromium: str, out: Path, tricks: int = 3) -> list[Path]:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(server.url + "/")
         page.get_by_label("Your name").fill("Ann")
-        page.get_by_label("Rules").select_option("pagat")
+        page.get_by_label("Rules").select_option(rules)
         for number in (1, 2, 3):
-            page.select_option(f"#seat{number}", "standard")
+            page.select_option(f"#seat{number}", LEVEL[rules])
         page.get_by_text("Table settings").click()
         page.get_by_label("Seconds a computer waits before each move").fill("0.05")
         page.get_by_role("button", name="Create table").click()
@@ -100,7 +108,7 @@ def shoot(chromium: str, out: Path, tricks: int = 3) -> list[Path]:
         for name, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(300)
-            path = out / f"web-{name}.png"
+            path = out / f"{PREFIX[rules]}-{name}.png"
             path.write_bytes(_shrink(page, page.screenshot(), SCALE[name]))
             saved.append(path)
         browser.close()
@@ -113,8 +121,9 @@ def main() -> None:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--out", type=Path, default=DOCS)
     parser.add_argument("--tricks", type=int, default=3)
+    parser.add_argument("--rules", choices=sorted(LEVEL), default="pagat")
     args = parser.parse_args()
-    for path in shoot(args.chromium, args.out, args.tricks):
+    for path in shoot(args.chromium, args.out, args.tricks, args.rules):
         print(path)
 
 

@@ -298,7 +298,7 @@ def test_the_lobby_form_leaves_out_options_the_game_does_not_have(
     assert {"target", "must_beat", "trick_points"}.isdisjoint(two)
     assert {"cards_passed", "pass_with_help", "shoot_the_moon"} <= three
     assert {"widow", "min_bid", "set_penalty"}.isdisjoint(three)
-    assert pagat == {"widow"}
+    assert pagat == {"widow", "bid_ladder", "arounds", "meld_counters"}  # §6 options
     for name, preset in presets.items():
         for option in preset["fixed"]:
             for value in _other_values(options[option], preset["values"][option]):

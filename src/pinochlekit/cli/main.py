@@ -35,7 +35,13 @@ from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
-from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
+from pinochlekit.players import (
+    DOUBLE_LEVELS,
+    PLAYERS,
+    PlayerSpecError,
+    make_player,
+    split_specs,
+)
 from pinochlekit.players.seat import Seat
 from pinochlekit.text.double import narrate_double
 from pinochlekit.text.narrate import narrate, stories
@@ -295,8 +301,6 @@ def _check_copies(cards: list[Card], rules: Rules | None) -> None:
         Hand.from_cards(cards)
 
 
-#: The computer levels that play the double deck (docs/double-deck.md).
-DOUBLE_LEVELS = ("random", "easy")
 
 
 def _run_meld(args: argparse.Namespace) -> int:

@@ -43,6 +43,7 @@ from pinochlekit.players.skilled import SkilledPlayer
 from pinochlekit.players.standard import StandardPlayer
 
 __all__ = [
+    "DOUBLE_LEVELS",
     "LEVELS",
     "PLAYERS",
     "EasyPlayer",
@@ -74,6 +75,11 @@ PLAYERS: dict[str, type[Player]] = {
 
 #: The levels offered to people (seat choices, hints), weakest first.
 LEVELS = ("easy", "standard", "pro", "expert")
+
+#: The built-in players that play the double deck (docs/rules.md §6,
+#: docs/double-deck.md), weakest first: the one list the command line, matches and
+#: web tables read.
+DOUBLE_LEVELS = ("random", "easy")
 
 
 def available_levels() -> list[str]:

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 
 from pinochlekit.engine.actions import Action
 from pinochlekit.engine.errors import PinochleError
-from pinochlekit.engine.games import parse_game_action, replay
+from pinochlekit.engine.games import parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import HandResult, View
@@ -166,7 +166,7 @@ def catch_up(seats: Mapping[int, Seat], record: GameRecord,
     if not 0 <= start <= len(record.actions):
         raise SeatError(f"start {start} is not a position of a record of "
                         f"{len(record.actions)} actions")
-    game = replay(record, start)
+    game = replay_any(record, start)
     for index in range(start, len(record.actions)):
         actor = game.to_act
         driver = seats.get(actor) if actor is not None else None

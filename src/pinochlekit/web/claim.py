@@ -57,7 +57,9 @@ def claimable(game: object, seat: int) -> str | None:
             return "a claim is for the last twelve tricks, once the stock is gone"
         return "claim on your turn" if game.to_act != seat else None
     if not isinstance(game, Game) or game.rules.players not in (3, 4):
-        return "a claim is for the four-, three- and two-handed games"
+        # the double deck's 20-card endgames have no solver at the table yet
+        return ("a claim is for the four-, three- and two-handed games (not the double "
+                "deck: play the hand out)")
     if game.phase is not Phase.PLAY:
         return "a claim is for the card play"
     view = game.view(seat)

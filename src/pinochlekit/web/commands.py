@@ -12,6 +12,8 @@ True
 5
 >>> verify_lines(seed, 1, None, players=3)[-1].startswith("widow: ")
 True
+>>> [len(line.split()) - 2 for line in verify_lines(seed, 1, None, deck="double")[1:]]
+[20, 20, 20, 20]
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pinochlekit.engine.deals import deal_seed
 from pinochlekit.web.dealing import dealt_cards, game_seed, server_commitment
 from pinochlekit.web.messages import commitment
 
-__all__ = ["add_commands", "fair_deal_seed", "verify_lines"]
+__all__ = ["add_commands", "check_record", "fair_deal_seed", "verify_lines"]
 
 Command = Callable[..., argparse.ArgumentParser]
 
@@ -93,9 +95,11 @@ def add_commands(command: Command) -> None:
                   "Recompute a hand's deal from the deal seed a table revealed after the "
                   "hand, print the hash that was shown before the hand, and the hands as "
                   "dealt (three-handed also the widow; two-handed the turned-up card and "
-                  "the stock in drawing order). With --commitment, check the hash too (exit "
-                  "status 1 if it differs).\n\nexample: pinochle verify 3f2a...e9 --dealer 2 "
-                  "--commitment 9b1c...07")
+                  "the stock in drawing order; --deck double the four hands of 20 of the "
+                  "80-card deck). With --commitment, check the hash too (exit status 1 if it "
+                  "differs); with --record, check the hands against a game record too."
+                  "\n\nexample: pinochle verify 3f2a...e9 --dealer 2 --commitment 9b1c...07"
+                  "\n         pinochle verify 3f2a...e9 --dealer 2 --deck double")
     sub.add_argument("seed", metavar="DEAL_SEED", nargs="?",
                      help="the deal seed revealed after the hand (or give --server-seed)")
     sub.add_argument("--dealer", type=int, required=True, metavar="SEAT",
@@ -103,6 +107,12 @@ def add_commands(command: Command) -> None:
     sub.add_argument("--players", type=int, default=4, metavar="N",
                      help="players at the table: 4 (default), 3 (three-handed, with a widow) "
                           "or 2 (two-handed, with a stock)")
+    sub.add_argument("--deck", choices=("single", "double"), default="single",
+                     help="single (default) or double: the 80-card double deck "
+                          "(docs/rules.md §6; four players)")
+    sub.add_argument("--record", metavar="FILE",
+                     help="a game record (pinochle demo --record, the table's history): "
+                          "the hands it deals for that seed must be the ones printed")
     sub.add_argument("--commitment", metavar="HASH",
                      help="the hash the table showed before the hand")
     sub.add_argument("--server-seed", metavar="SEED",
@@ -197,14 +207,15 @@ def _positive(args: argparse.Namespace) -> None:
             raise UsageError(f"--{name.replace('_', '-')} must be more than 0 seconds")
 
 
-def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) -> list[str]:
+def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4,
+                 deck: str = "single") -> list[str]:
     """What ``pinochle verify`` prints; :class:`VerifyError` if the hash differs."""
     digest = commitment(seed)
     if shown is not None and shown.strip().lower() != digest:
         raise VerifyError(f"the deal seed does not match: its SHA-256 is {digest}, the table "
                           f"showed {shown.strip()}")
     lines = [f"commitment (SHA-256 of the deal seed): {digest}"]
-    dealt = dealt_cards(seed, dealer, players)
+    dealt = dealt_cards(seed, dealer, players, deck)
     lines += [f"seat {s}: {hand}" for s, hand in enumerate(dealt.hands)]
     if players == 3:
         lines.append(f"widow: {dealt.rest}")  # docs/rules.md §3
@@ -212,6 +223,53 @@ def verify_lines(seed: str, dealer: int, shown: str | None, players: int = 4) ->
         turn_up, _, stock = dealt.rest.partition(" ")
         lines += [f"turned up: {turn_up}", f"stock (drawn in this order): {stock}"]
     return lines
+
+
+def check_record(path: str, seed: str, dealer: int, players: int, deck: str) -> list[str]:
+    """The line that says the game record at ``path`` holds, at the deal of seed
+    ``seed``, exactly the hands that seed deals (the record replayed by the engine up
+    to that deal); :class:`VerifyError` if not, if no deal of the record has that
+    seed, or if the record is of another game."""
+    import json
+
+    from pinochlekit.engine.errors import PinochleError
+    from pinochlekit.engine.games import parse_game_action, replay_any
+    from pinochlekit.engine.record import GameRecord
+    from pinochlekit.engine.rules import Rules
+    from pinochlekit.engine.views import Phase
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            record = GameRecord.from_dict(json.load(file))
+        rules = Rules.from_string(record.rules)
+        game = replay_any(GameRecord(record.rules, record.seed, record.dealer, (),
+                                     record.deals))
+        for action in record.actions:  # up to the first action of that deal
+            if game.deal_seed == seed:
+                break
+            game.apply(parse_game_action(game.rules, action))
+        else:
+            if game.deal_seed == seed and game.phase is not Phase.AUCTION:
+                raise VerifyError("the record ends inside that deal's first action")
+    except OSError as error:
+        raise VerifyError(f"cannot read {path!r}: {error.strerror or error}") from None
+    except (PinochleError, ValueError) as error:
+        raise VerifyError(f"{path!r} is not a game record this program replays: "
+                          f"{error}") from None
+    if rules.deck != deck or rules.players != players:
+        raise VerifyError(f"the record is a game of {rules.players} players and the "
+                          f"{rules.deck} deck: give --players {rules.players} --deck "
+                          f"{rules.deck}")
+    if game.deal_seed != seed:
+        raise VerifyError(f"no deal of the record is dealt from the deal seed {seed}")
+    if game.dealer != dealer:
+        raise VerifyError(f"the record's hand {game.hand_number} is dealt by seat "
+                          f"{game.dealer}, not --dealer {dealer}")
+    held = [str(game.hand(s)) for s in range(players)]
+    if held != list(dealt_cards(seed, dealer, players, deck).hands):
+        raise VerifyError(f"the record's hand {game.hand_number} holds other cards than "
+                          f"the deal seed deals")
+    return [f"the record's hand {game.hand_number} holds exactly these hands"]
 
 
 def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand: int,
@@ -243,6 +301,9 @@ def _run_verify(args: argparse.Namespace) -> int:
 
     if args.players not in (2, 3, 4):
         raise UsageError(f"--players must be 2, 3 or 4, not {args.players}")
+    if args.deck == "double" and args.players != 4:
+        raise UsageError(f"--deck double is played by 4 (docs/rules.md §6), not "
+                         f"--players {args.players}")
     if not 0 <= args.dealer < args.players:
         raise UsageError(f"--dealer must be a seat from 0 to {args.players - 1}, not "
                          f"{args.dealer}")
@@ -264,7 +325,9 @@ def _run_verify(args: argparse.Namespace) -> int:
                   f"seeds give ({seed})", file=sys.stderr)
             return 1
     try:
-        lines = verify_lines(seed, args.dealer, args.commitment, args.players)
+        lines = verify_lines(seed, args.dealer, args.commitment, args.players, args.deck)
+        if args.record is not None:
+            lines += check_record(args.record, seed, args.dealer, args.players, args.deck)
     except VerifyError as error:
         print(f"pinochle: error: {error}", file=sys.stderr)
         return 1

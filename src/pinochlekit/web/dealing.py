@@ -6,9 +6,12 @@ provably fair deal (the table page does the same in JavaScript, ``static/js/fair
   (docs/rules.md §3);
 - two players: 12 cards each, three at a time from the dealer's opponent; the
   next card is turned up for trump and the other 23 are the stock, drawn in
-  order (docs/rules.md §4).
+  order (docs/rules.md §4);
+- the double deck: 20 cards each of the 80, four at a time from the dealer's left
+  (docs/rules.md §6, docs/double-deck.md "Deal"), nothing left over.
 
-Each is :func:`pinochlekit.engine.deals.deal_cards`, the routine the games deal with.
+Each is the routine the games deal with: :func:`pinochlekit.engine.deals.deal_cards`,
+:func:`pinochlekit.engine.double.cards.deal_double` for the double deck.
 
 >>> from pinochlekit.engine.deals import deal_seed
 >>> dealt = dealt_cards(deal_seed("club", 0), 0, 2)
@@ -16,6 +19,9 @@ Each is :func:`pinochlekit.engine.deals.deal_cards`, the routine the games deal 
 ([12, 12], 24)
 >>> len(dealt_cards(deal_seed("club", 0), 1, 3).rest.split())
 3
+>>> double = dealt_cards(deal_seed("club", 0), 1, deck="double")
+>>> [len(h.split()) for h in double.hands], double.rest
+([20, 20, 20, 20], '')
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import NamedTuple
 
 from pinochlekit.engine.cards import ALL_CARDS, Hand
 from pinochlekit.engine.deals import deal_cards
+from pinochlekit.engine.double.cards import deal_double
 from pinochlekit.engine.rules import Rules
 
 __all__ = ["CLIENT_SEED", "Dealt", "dealt_cards", "game_seed", "server_commitment"]
@@ -63,12 +70,19 @@ class Dealt(NamedTuple):
     rest: str
 
 
-def dealt_cards(seed: str, dealer: int, players: int = 4) -> Dealt:
-    """What deal seed ``seed`` deals with ``dealer`` at a table of ``players``."""
+def dealt_cards(seed: str, dealer: int, players: int = 4, deck: str = "single") -> Dealt:
+    """What deal seed ``seed`` deals with ``dealer`` at a table of ``players``
+    (``deck="double"``: the 80-card game, four players)."""
+    if deck not in ("single", "double"):
+        raise ValueError(f"the deck is single or double, not {deck!r}")
+    if deck == "double" and players != 4:
+        raise ValueError(f"the double deck is played by 4, not {players}")
     if players not in (2, 3, 4):
         raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
     if not 0 <= dealer < players:
         raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer}")
+    if deck == "double":  # docs/rules.md §6: 20 each, nothing left over
+        return Dealt(tuple(map(str, deal_double(seed, dealer))), "")
     # every game's deal is the engine's one routine, shaped by that game's rules
     # (docs/rules.md §1 Deal, §3 the widow, §4 the turn-up and the stock)
     rules = Rules.preset(_PRESETS[players])

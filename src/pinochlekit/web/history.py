@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from pinochlekit.engine.games import new_game
+from pinochlekit.engine.games import new_any_game
 from pinochlekit.engine.views import Phase
 from pinochlekit.web.messages import hand_summary, view_dict
 
@@ -47,7 +47,7 @@ def hand_replay(table: Table, game_no: int, hand: int) -> dict[str, Any]:
     if not 1 <= hand <= len(played.results):
         raise LookupError(f"hand {hand} of game {game_no} is not finished (finished hands: "
                           f"1 to {len(played.results)})")
-    game = new_game(played.rules, seed=seed, dealer=played.first_dealer)
+    game = new_any_game(played.rules, seed=seed, dealer=played.first_dealer)
     steps: list[dict[str, Any]] = []
     for action in played.actions:
         if game.deal_index > hand - 1:
@@ -55,7 +55,8 @@ def hand_replay(table: Table, game_no: int, hand: int) -> dict[str, Any]:
         if game.deal_index == hand - 1:
             steps.append(_snapshot(game, str(action)))
         game.apply(action)
-    summary = hand_summary(seed, hand - 1, played.results[hand - 1], played.rules.players)
+    summary = hand_summary(seed, hand - 1, played.results[hand - 1], played.rules.players,
+                           played.rules.deck)
     final = _final(steps[-1], summary) if steps else None
     return {"table": table.id, "game_no": game_no, "hand": hand,
             "seats": [s.info() for s in table.seats], "steps": steps, "final": final,

@@ -25,6 +25,7 @@ from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.rules import Rules
 from pinochlekit.players import PLAYERS
 from pinochlekit.private import private_dir
+from pinochlekit.web.double import double_levels, double_standin
 from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import (
     OPEN,
@@ -51,13 +52,16 @@ log = logging.getLogger("pinochlekit.web")
 NOT_PLAYED: dict[str, frozenset[int]] = {"skilled": frozenset({2})}
 
 
-def computer_levels(players: int = 4) -> list[str]:
+def computer_levels(players: int = 4, deck: str = "single") -> list[str]:
     """The computer levels a table of ``players`` may seat: the built-in players that
-    play that game (never ``cmd:`` programs).
+    play that game (never ``cmd:`` programs); the double deck (``deck="double"``,
+    docs/rules.md §6) seats those of :data:`~pinochlekit.players.DOUBLE_LEVELS`.
 
     >>> computer_levels(2)
     ['random', 'simple', 'easy', 'standard', 'pro', 'expert']
     """
+    if deck == "double":
+        return double_levels()
     return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
 
 
@@ -234,9 +238,12 @@ class Hub:
         if parsed.target > self.max_target:
             raise RejectedError("bad_rules", f"target: at most {self.max_target} at this "
                                  f"server, not {parsed.target}")
-        levels = computer_levels(parsed.players)
+        levels = computer_levels(parsed.players, parsed.deck)
+        if parsed.deck == "double":  # the defaults, when "standard" does not play it
+            standin = double_standin(standin)
         if seats is None:
-            seats = [OPEN] + ["standard"] * (parsed.players - 1)
+            seats = [OPEN] + [levels[-1] if parsed.deck == "double" else "standard"] * (
+                parsed.players - 1)
         if len(seats) != parsed.players:
             raise RejectedError("bad_seats", f"give {parsed.players} seats, not {len(seats)}")
         for kind in seats:

@@ -11,6 +11,11 @@ phases hundreds of card sets (the server checks every action anyway):
 - ``pass_cards``: how many cards to give or return in the passing phases, or
   to discard (three-handed, widow taken: the phase says which).
 
+In the double deck (docs/rules.md §6) bids do not rise by one step: ``bid`` also
+carries ``ladder``, each ``[from, step]`` of the rise (``[[50, 1], [60, 5]]`` by
+default: by 1 below 60, by 5 from 60), and the view carries ``deck`` (``double``)
+and ``tricks_total`` (20).
+
 Two-handed views (docs/rules.md §4) also carry ``meld_options``: each meld the
 winner of a trick may lay now, with its name and points, so the page can
 label its buttons (``{"action": "meld KS QS", "name": "royal marriage", ...}``).
@@ -27,18 +32,21 @@ label its buttons (``{"action": "meld KS QS", "name": "royal marriage", ...}``).
 from __future__ import annotations
 
 import hashlib
+import itertools
 from typing import Any
 
 from pinochlekit.engine.actions import Bid, Discard, Give, Return
 from pinochlekit.engine.deals import deal_seed
 from pinochlekit.engine.meld import meld_dict, meld_values
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.actions import LayMeld
 from pinochlekit.engine.two.game import combinations
 from pinochlekit.engine.two.views import TwoHandedView, TwoHandResult
 from pinochlekit.engine.views import HandResult, View
 from pinochlekit.web.dealing import dealt_cards
 
-__all__ = ["brief", "commitment", "compact_legal", "hand_summary", "meld_dict", "view_dict"]
+__all__ = ["bid_ladder_steps", "brief", "commitment", "compact_legal", "hand_summary", "meld_dict",
+           "view_dict"]
 
 
 def commitment(seed: str) -> str:
@@ -63,10 +71,27 @@ def compact_legal(view: View) -> dict[str, Any]:
             pass_cards = len(action.cards)  # type: ignore[attr-defined]
         else:
             actions.append(str(action))
-    bid = None
+    bid: dict[str, Any] | None = None
     if bids:
         bid = {"min": bids[0], "max": bids[-1], "step": view.rules.step}
+        if view.rules.deck == "double":  # docs/rules.md §6: the ladder's steps change
+            bid["ladder"] = bid_ladder_steps(bids)
+            bid["step"] = bid["ladder"][0][1]
     return {"actions": actions, "bid": bid, "pass_cards": pass_cards}
+
+
+def bid_ladder_steps(bids: list[int]) -> list[list[int]]:
+    """The rises of a list of legal bids, lowest first: ``[from, step]`` wherever the
+    step changes (one bid alone: a step of 1).
+
+    >>> bid_ladder_steps([55, 56, 57, 58, 59, 60, 65, 70])
+    [[55, 1], [60, 5]]
+    """
+    steps: list[list[int]] = []
+    for low, high in itertools.pairwise(bids):
+        if not steps or high - low != steps[-1][1]:
+            steps.append([low, high - low])
+    return steps or [[bids[0], 1]]
 
 
 def view_dict(view: View) -> dict[str, Any]:
@@ -77,10 +102,20 @@ def view_dict(view: View) -> dict[str, Any]:
     data["team_of_seat"] = [view.rules.team_of(s) for s in range(view.rules.players)]
     data["game_target"] = view.rules.game_target
     data["players"] = view.rules.players
+    data["deck"] = view.rules.deck
+    data["tricks_total"] = _tricks_total(view.rules)
     if isinstance(view, TwoHandedView):
         data["game_target"] = view.target  # docs/rules.md §4: it rises when both reach it
         data["meld_options"] = meld_options(view)
     return data
+
+
+def _tricks_total(rules: Rules) -> int:
+    """Tricks in a hand: 12 four-handed, 15 three-handed (docs/rules.md §3), 24
+    two-handed (docs/rules.md §4), 20 in the double deck (docs/rules.md §6)."""
+    if rules.deck == "double":
+        return 20
+    return {3: 15, 2: 24}.get(rules.players, 12)
 
 
 def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
@@ -107,7 +142,7 @@ def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
 #: fairness check); the full summary (melds, the hands dealt) comes once.
 BRIEF = ("number", "dealer", "outcome", "declarer", "contract", "trump", "meld_points",
          "trick_points", "meld_saved", "scores", "totals", "caller", "deal_seed",
-         "commitment", "players")
+         "commitment", "players", "deck")
 
 
 def brief(summary: dict[str, Any]) -> dict[str, Any]:
@@ -116,17 +151,18 @@ def brief(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def hand_summary(game_seed: str, index: int, result: HandResult,
-                 players: int = 4) -> dict[str, Any]:
+                 players: int = 4, deck: str = "single") -> dict[str, Any]:
     """A finished hand for everyone: the result, itemized meld, and the revealed
     deal seed with its commitment and the hands it deals (docs/rules.md §1 Deal).
 
     Three-handed it adds the widow and the declarer's discards (docs/rules.md §3: both
     count for the declarer and are public once the hand is over); two-handed the
     turned-up card, the stock in drawing order and every meld in the order laid
-    (docs/rules.md §4).
+    (docs/rules.md §4). In the double deck (``deck="double"``) the hands dealt are
+    four of 20 cards (docs/rules.md §6).
     """
     seed = deal_seed(game_seed, index)
-    dealt = dealt_cards(seed, result.dealer, players)
+    dealt = dealt_cards(seed, result.dealer, players, deck)
     extra: dict[str, Any] = {}
     if players == 3:
         extra = {"widow": " ".join(map(str, result.widow)),
@@ -144,5 +180,6 @@ def hand_summary(game_seed: str, index: int, result: HandResult,
         "totals": list(result.totals), "caller": result.caller,
         "tricks": len(result.tricks),
         "deal_seed": seed, "commitment": commitment(seed),
-        "dealt": list(dealt.hands), "rest": dealt.rest, "players": players, **extra,
+        "dealt": list(dealt.hands), "rest": dealt.rest, "players": players, "deck": deck,
+        **extra,
     }

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import Phase
 from pinochlekit.review import HandReview, review_hand
 from pinochlekit.review.stats import PlayedGame, ReviewCache, collect, summarize
@@ -152,6 +153,8 @@ def played_games(rows: list[TableRow], name: str) -> list[PlayedGame]:
                 [s for s in range(players) if s != seat]
             opponents = ", ".join(sorted({kinds.get(s, "?") for s in others}))
             for game in row.games:
+                if Rules.from_string(game.rules).deck == "double":
+                    continue  # docs/review.md: the review is single-deck
                 record = GameRecord(game.rules, game.seed, game.dealer, tuple(game.actions))
                 out.append(PlayedGame(f"web {row.id} game {game.game_no + 1}",
                                       f"{when} #{game.game_no + 1}", record, seat, opponents))
@@ -184,6 +187,9 @@ class Reviews:
                                 f"(games: 0 to {len(table.games) - 1})", 404)
         game = table.games[game_no][1]
         finished = len(game.results)
+        if game.rules.deck == "double":  # docs/review.md: the review is single-deck
+            raise ReviewRefusedError("not_reviewed", "the review does not cover the double "
+                                     "deck yet: its history and replay show the hand", 409)
         if hand < 1:
             raise ReviewRefusedError("no_hand", f"hand {hand}: hands are numbered from 1", 404)
         if hand > finished:

@@ -26,20 +26,28 @@ from pinochlekit.engine.rules import (
     Rules,
 )
 
-#: The presets the web tables seat: not the double deck yet (docs/double-deck.md).
-_SEATED = tuple(name for name in PRESETS if Rules.preset(name).deck == "single")
+#: The presets the web tables seat: every one, the double deck included (docs/rules.md §6).
+_SEATED = tuple(PRESETS)
 
 __all__ = ["fixed_options", "offered_values", "rules_catalog", "value_needs"]
 
 
 @functools.cache
-def _values() -> dict[str, list[Any]]:
-    """Every option (but ``players``, chosen with the preset) → all the values its
-    type allows: both for a yes/no option, the words of a choice, none for a number."""
+def _values(double: bool = False) -> dict[str, list[Any]]:
+    """Every option (but ``players`` and ``deck``, chosen with the preset) → all the
+    values its type allows: both for a yes/no option, the words of a choice, none for
+    a number. The options of the double deck only (docs/rules.md §6) are among them
+    for a double-deck preset (``double``) alone."""
     hints = get_type_hints(Rules)
     return {f.name: [True, False] if hints[f.name] is bool else list(get_args(hints[f.name]))
             for f in dataclasses.fields(Rules)
-            if f.name != "players" and f.name not in DOUBLE_DECK_OPTIONS}
+            if f.name not in ("players", "deck")
+            and (double or f.name not in DOUBLE_DECK_OPTIONS)}
+
+
+def _double(preset: str) -> bool:
+    """Whether ``preset`` is a double-deck game (docs/rules.md §6)."""
+    return Rules.preset(preset).deck == "double"
 
 
 def _word(value: Any) -> str:
@@ -68,7 +76,8 @@ def _needs(preset: str, option: str, value: Any) -> tuple[str, ...] | None:
     rules = Rules.preset(preset)
     if _accepts(rules, **{option: value}):
         return ()
-    found = tuple(f"{other}={_word(choice)}" for other, choices in _values().items()
+    found = tuple(f"{other}={_word(choice)}"
+                  for other, choices in _values(_double(preset)).items()
                   if other != option
                   for choice in choices if choice != getattr(rules, other)
                   and _accepts(rules, **{option: value, other: choice}))
@@ -84,7 +93,7 @@ def offered_values(preset: str) -> dict[str, list[Any]]:
     :func:`fixed_options` are left out."""
     fixed = fixed_options(preset)
     offered: dict[str, list[Any]] = {}
-    for option, values in _values().items():
+    for option, values in _values(_double(preset)).items():
         if values and option not in fixed:
             offered[option] = [v for v in values if _needs(preset, option, v) is not None]
     return offered
@@ -119,7 +128,7 @@ def fixed_options(preset: str) -> frozenset[str]:
     """
     rules = Rules.preset(preset)
     fixed = set(TWO_HANDED_FIXED) if rules.players == 2 else set()
-    for option, values in _values().items():
+    for option, values in _values(rules.deck == "double").items():
         own = getattr(rules, option)
         tried = values or sorted({getattr(Rules.preset(name), option) for name in _SEATED})
         others = [v for v in tried if v != own]
@@ -147,13 +156,16 @@ def rules_catalog() -> dict[str, Any]:
     option changed (``needs``, :func:`value_needs`):
 
     >>> three = {p["name"]: p for p in catalog["presets"]}["three"]
-    >>> three["fixed"], three["offered"]["set_penalty"]
-    (['pass_with_help', 'cards_passed', 'shoot_the_moon'], ['contract', 'shortfall'])
+    >>> three["fixed"], three["offered"]["set_penalty"]  # doctest: +NORMALIZE_WHITESPACE
+    (['pass_with_help', 'cards_passed', 'shoot_the_moon', 'bid_ladder', 'arounds',
+      'meld_counters'], ['contract', 'shortfall'])
+
+    (a single-deck preset lists the double deck's own options as ``fixed`` too).
     """
     hints = get_type_hints(Rules)
     options = []
     for f in dataclasses.fields(Rules):
-        if f.name == "players" or f.name in DOUBLE_DECK_OPTIONS:
+        if f.name in ("players", "deck"):
             continue  # chosen with the preset
         hint = hints[f.name]
         choices = list(get_args(hint))
@@ -164,8 +176,11 @@ def rules_catalog() -> dict[str, Any]:
     for name in _SEATED:
         source = PRESET_SOURCES[name]
         rules = Rules.preset(name)
-        fixed = fixed_options(name)
+        # a single-deck game has none of the double deck's own options (docs/rules.md §6)
+        fixed = fixed_options(name) | (set() if rules.deck == "double"
+                                       else DOUBLE_DECK_OPTIONS)
         presets.append({"name": name, "source": source, "players": rules.players,
+                        "deck": rules.deck,
                         "values": {o["name"]: getattr(rules, o["name"]) for o in options},
                         "fixed": [o["name"] for o in options if o["name"] in fixed],
                         "offered": offered_values(name), "needs": value_needs(name)})

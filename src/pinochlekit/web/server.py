@@ -289,6 +289,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     async def meta() -> dict[str, Any]:
         return {"levels": computer_levels(),
                 "levels_by_players": {str(n): computer_levels(n) for n in (2, 3, 4)},
+                "levels_double": computer_levels(4, "double"),  # docs/rules.md §6
                 **rules_catalog()}
 
     @app.get("/api/tables")
@@ -526,7 +527,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             await table.rematch(client.seat)
         elif kind == "fill":
             level = data.get("level", table.settings.standin)
-            levels = computer_levels(table.rules.players)
+            levels = computer_levels(table.rules.players, table.rules.deck)
             if level not in levels:
                 return "bad_message", f"level: one of {', '.join(levels)}"
             await table.fill(client.seat, str(level))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pinochlekit.engine.actions import Action, Discard, Give, Return
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import (
     IllegalActionError,
     NotationError,
@@ -30,7 +31,7 @@ from pinochlekit.engine.errors import (
     PinochleError,
 )
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import new_game, parse_game_action, replay
+from pinochlekit.engine.games import new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
@@ -39,7 +40,8 @@ from pinochlekit.players.seat import Seat as SeatDriver
 from pinochlekit.players.seat import rebuild_seats
 from pinochlekit.web.claim import best_play, claim_is_sure, claimable, in_play, other_side
 from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
-from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
+from pinochlekit.web.double import table_hint_spec
+from pinochlekit.web.hints import HINT_TIME, Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
 from pinochlekit.web.timing import MoveTiming
@@ -47,10 +49,11 @@ from pinochlekit.web.timing import MoveTiming
 __all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "clean_text",
            "token_hash"]
 
-#: A game at a table: four- or three-handed (:class:`Game`, docs/rules.md §1-3) or
-#: two-handed (:class:`TwoHandedGame`, docs/rules.md §4); :func:`pinochlekit.engine.games.new_game`
-#: builds the one the rules ask for.
-AnyTableGame = Game | TwoHandedGame
+#: A game at a table: four- or three-handed (:class:`Game`, docs/rules.md §1-3),
+#: two-handed (:class:`TwoHandedGame`, docs/rules.md §4) or the double deck
+#: (:class:`DoubleDeckGame`, docs/rules.md §6);
+#: :func:`pinochlekit.engine.games.new_any_game` builds the one the rules ask for.
+AnyTableGame = Game | TwoHandedGame | DoubleDeckGame
 
 log = logging.getLogger("pinochlekit.web")
 OPEN = "open"
@@ -253,7 +256,7 @@ class Table:
         table.server_seeds = dict(row.server_seeds)
         table.client_seeds = {g: dict(v) for g, v in row.client_seeds.items()}
         for game in row.games:
-            replayed = replay(GameRecord(game.rules, game.seed, game.dealer,
+            replayed = replay_any(GameRecord(game.rules, game.seed, game.dealer,
                                          tuple(game.actions)))
             table.games.append((game.seed, replayed))
             table.actors.append(list(zip(game.seats, game.actors, strict=True)))
@@ -308,7 +311,7 @@ class Table:
                              game_no)
         if dealer is None:
             dealer = secrets.randbelow(self.rules.players)
-        game = new_game(self.rules, seed=seed, dealer=dealer)
+        game = new_any_game(self.rules, seed=seed, dealer=dealer)
         next_seed = secrets.token_hex(32) if server_seed is not None else ""
         return NewGame(game_no, str(self.rules), seed, dealer, next_seed), game
 
@@ -395,7 +398,8 @@ class Table:
         seed, game = self.games[game_no]
         done = self._summaries.setdefault(game_no, [])
         for index in range(len(done), len(game.results)):
-            done.append(hand_summary(seed, index, game.results[index], self.rules.players))
+            done.append(hand_summary(seed, index, game.results[index], self.rules.players,
+                                     self.rules.deck))
         return done
 
     def broadcast(self) -> None:
@@ -783,7 +787,8 @@ class Table:
             if why is not None:
                 raise RejectedError("no_claim", why)
             game = self.game
-            assert game is not None
+            # claimable refuses the double deck (docs/web.md "The double deck")
+            assert game is not None and not isinstance(game, DoubleDeckGame)
             hand = (len(self.games) - 1, game.hand_number)
             self._claimed.add(hand)
             if not claim_is_sure(game, seat):
@@ -824,6 +829,7 @@ class Table:
             claim["waiting"].remove(seat)
             game = self.game
             if not claim["waiting"] and game is not None:
+                assert not isinstance(game, DoubleDeckGame)  # claimable refuses it
                 await self._play_out(game)
             else:
                 self._states.clear()
@@ -917,7 +923,7 @@ class Table:
                 self._hints = {k: t for k, t in self._hints.items() if k[:2] == key[:2]}
                 task = asyncio.ensure_future(self.compute(
                     compute_hint, view, hint_seed(self.id, game_no, ply, seat),
-                    hint_spec(self.rules.players)))
+                    table_hint_spec(self.rules, HINT_TIME) or hint_spec(self.rules.players)))
                 self._hints[key] = task
         try:
             hint = await asyncio.shield(task)

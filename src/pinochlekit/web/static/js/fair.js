@@ -124,7 +124,8 @@ export function cardText(kind) {
  * four players 12 cards each (docs/rules.md §1 Deal); three players 15 each with the widow
  * dealt after the first round (docs/rules.md §3); two players 12 each, the next card turned
  * up and the rest the stock (docs/rules.md §4). ``rest``: the widow, or turn-up and stock. */
-export function dealFromSeed(seed, dealer, players = 4) {
+export function dealFromSeed(seed, dealer, players = 4, deckKind = "single") {
+  if (deckKind === "double") return doubleDeal(seed, dealer);
   const bytes = shake256(`pinochlekit/shuffle/${seed}`, 48 * 8);
   const keys = [];
   for (let i = 0; i < 48; i++) {
@@ -150,11 +151,32 @@ export function dealFromSeed(seed, dealer, players = 4) {
   return dealt;
 }
 
+/** The double deck's deal (docs/rules.md §6), as pinochlekit/engine/double/cards.py: the 80
+ * deck positions (position p holds the p // 4-th kind without the nines) sorted on 64-bit
+ * keys from SHAKE-256, then four cards at a time from the dealer's left, 20 each. */
+export function doubleDeal(seed, dealer) {
+  const bytes = shake256(`pinochlekit/double-shuffle/${seed}`, 80 * 8);
+  const keys = [];
+  for (let i = 0; i < 80; i++) {
+    let key = 0n;
+    for (let j = 0; j < 8; j++) key = (key << 8n) | BigInt(bytes[8 * i + j]);
+    keys.push(key);
+  }
+  const kinds = [...Array(24).keys()].filter((k) => k % 6 !== 0);  // no nines
+  const order = [...Array(80).keys()].sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b));
+  const hands = [[], [], [], []];
+  order.forEach((p, i) => hands[(dealer + 1 + Math.floor(i / 4)) % 4].push(kinds[p >> 2]));
+  const display = (a, b) => Math.floor(a / 6) - Math.floor(b / 6) || (b % 6) - (a % 6);
+  const dealt = hands.map((h) => h.sort(display).map(cardText).join(" "));
+  dealt.rest = "";
+  return dealt;
+}
+
 /** Check a finished hand: the revealed seed against the hash this browser saw before
  * the hand, and the deal it gives against the cards this seat was dealt. */
 export function checkHand(hand, shownCommitment, myDealtHand, seat) {
   const hash = sha256Hex(hand.deal_seed);
-  const dealt = dealFromSeed(hand.deal_seed, hand.dealer, hand.players || 4);
+  const dealt = dealFromSeed(hand.deal_seed, hand.dealer, hand.players || 4, hand.deck || "single");
   const mine = myDealtHand === undefined || seat === null ? null : myDealtHand === dealt[seat];
   return { hashOk: hash === (shownCommitment || hand.commitment), handOk: mine, dealt };
 }

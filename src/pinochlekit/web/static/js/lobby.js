@@ -70,6 +70,7 @@ const PRESET_WORDS = {
   cutthroat: "The classic game with no cards swapped between partners: each hand plays as dealt.",
   family1000: "A family four-handed game to 1,000: trump must be led first, trump follows trump, every card in one meld only, a short declarer loses the shortfall, and one may shoot the moon.",
   three: "Three players, each for himself: 15 cards each and a widow of 3 shown to all once the bidding is won; a short declarer loses the shortfall; game to 1,000.",
+  doubledeck: "Double deck: 80 cards (four of each A 10 K Q J per suit), 20 each in two partnerships; bid from 50 (by 1 to 60, then by 5), meld single to quadruple, counters A 10 K 1 each, game to 500.",
   two: "Two players: 12 cards each, the turned-up card makes trump, draw from the stock after each trick and lay one meld per trick won; game to 1,000.",
 };
 
@@ -90,7 +91,9 @@ function ladderText(levels) {
   return `Computer levels, weakest first: ${levels.map((l) => `${l} (${LEVEL_WORDS[l] || "a computer player"})`).join("; ")}.`;
 }
 
-function levelsFor(players) {
+function levelsFor(players, deck = "single") {
+  // the double deck (docs/rules.md §6) seats the levels that play it
+  if (deck === "double") return meta.levels_double;
   return meta.levels_by_players[String(players)] || meta.levels;
 }
 
@@ -104,10 +107,11 @@ function fillLevels(select, levels, fallback) {
     select.append(option);
   }
   const keep = before === "open" || levels.includes(before);
-  select.value = before && keep ? before : levels.includes(fallback) ? fallback : levels[0];
+  // the fallback, or the strongest level when the game has no such level (the double deck)
+  select.value = before && keep ? before : levels.includes(fallback) ? fallback : levels[levels.length - 1];
 }
 
-function showSeats(players) {
+function showSeats(players, deck = "single") {
   const rows = $("seat-rows");
   const labels = seatLabels(players);
   if (rows.children.length !== players) {
@@ -127,7 +131,7 @@ function showSeats(players) {
     }
   }
   $("seats-legend").textContent = LEGEND[players];
-  const levels = levelsFor(players);
+  const levels = levelsFor(players, deck);
   for (const select of document.querySelectorAll(".seat-kind")) fillLevels(select, levels, "standard");
   fillLevels($("standin"), levels, "standard");
   $("levels-ladder").textContent = ladderText(levels);
@@ -137,7 +141,7 @@ function showPreset() {
   const preset = meta.presets.find((p) => p.name === $("preset").value);
   $("preset-source").textContent = `${PRESET_WORDS[preset.name] || preset.source} (${preset.players} players)`;
   $("preset-source").title = `Where these rules come from: ${preset.source}`;
-  showSeats(preset.players);
+  showSeats(preset.players, preset.deck);
   for (const input of document.querySelectorAll("[data-option]")) {
     const value = preset.values[input.dataset.option];
     showOffered(input, preset);
@@ -233,7 +237,8 @@ async function create(event) {
 async function main() {
   meta = await api("GET", "/api/meta");
   for (const preset of meta.presets) {
-    const kind = preset.players === 4 ? "" : preset.players === 3 ? " (three-handed)" : " (two-handed)";
+    const kind = preset.deck === "double" ? " (double deck, 80 cards)" : preset.players === 4 ? ""
+      : preset.players === 3 ? " (three-handed)" : " (two-handed)";
     $("preset").append(new Option(`${preset.name}${kind}`, preset.name));
   }
   for (const option of meta.options) $("options").append(optionInput(option));

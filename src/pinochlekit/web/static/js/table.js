@@ -614,19 +614,25 @@ function renderCenter() {
     }
     if (legal.bid) {
       const { min, max, step } = legal.bid;
+      // the double deck's ladder (docs/rules.md §6): its step changes (by 1 below 60, then 5)
+      const ladder = legal.bid.ladder || [[min, step]];
       // the highest legal bid is only what the cards could ever score: not a real range
-      box.append(el("span", `Bid ${min} or more, in steps of ${step}: `, "bid-range"));
-      for (const amount of [min, min + step, min + 2 * step, min + 5 * step]) {
-        if (amount <= max) box.append(actButton(`Bid ${amount}`, `bid ${amount}`));
+      box.append(el("span", `Bid ${min} or more, ${ladderText(ladder)}: `, "bid-range"));
+      const amounts = [min];
+      while (amounts.length < 6 && nextBid(ladder, amounts[amounts.length - 1]) <= max) {
+        amounts.push(nextBid(ladder, amounts[amounts.length - 1]));
+      }
+      for (const amount of [amounts[0], amounts[1], amounts[2], amounts[5]]) {
+        if (amount !== undefined && amount <= max) box.append(actButton(`Bid ${amount}`, `bid ${amount}`));
       }
       const label = el("label", "Other bid ");
       const input = document.createElement("input");
-      Object.assign(input, { type: "number", min, max, step, value: min, id: "bid-amount" });
+      Object.assign(input, { type: "number", min, max, step: ladder.length > 1 ? 1 : step, value: min, id: "bid-amount" });
       label.htmlFor = "bid-amount";
       const go = button("Bid", () => {
         const amount = Number(input.value);
-        if (!Number.isInteger(amount) || amount < min || amount > max || (amount - min) % step) {
-          showError(`A bid here is ${min} or more, in steps of ${step}.`);
+        if (!Number.isInteger(amount) || amount < min || amount > max || !onLadder(ladder, amount)) {
+          showError(`A bid here is ${min} or more, ${ladderText(ladder)}.`);
           return;
         }
         act(`bid ${amount}`);
@@ -687,11 +693,38 @@ function renderCenter() {
   }
   if (state.table.settings.hints) {
     const ask = button(hintAsked ? "Hint: thinking…" : "Hint (?)", askHint,
-      "Hint: what the strongest computer player would do, and why (key ?)");
+      view.deck === "double"
+        ? "Hint: what the strongest computer level that plays the double deck would do, and why (key ?)"
+        : "Hint: what the strongest computer player would do, and why (key ?)");
     ask.id = "hint-button";
     ask.disabled = hintAsked || !!hint;
     controls.append(ask);
   }
+}
+
+/** The rise of the bids in words: "in steps of 10", or the double deck's ladder
+ * (docs/rules.md §6) "by 1 to 60, then by 5". */
+function ladderText(ladder) {
+  if (ladder.length === 1) return `in steps of ${ladder[0][1]}`;
+  return ladder.map(([from, step], i) => (i ? `then by ${step} from ${from}` : `by ${step}`)).join(", ");
+}
+
+/** The step in force at ``amount`` on a ladder of [from, step] rises. */
+function stepAt(ladder, amount) {
+  let found = ladder[0];
+  for (const rise of ladder) if (amount >= rise[0]) found = rise;
+  return found;
+}
+
+/** The next bid above ``amount`` on the ladder. */
+function nextBid(ladder, amount) {
+  return amount + stepAt(ladder, amount + 0)[1];
+}
+
+/** Whether ``amount`` is a bid of the ladder (from the rise it falls in). */
+function onLadder(ladder, amount) {
+  const [from, step] = stepAt(ladder, amount);
+  return amount >= ladder[0][0] && (amount - from) % step === 0;
 }
 
 /** A claim at the table: who claims, and for a person of the other side Accept or
@@ -834,8 +867,18 @@ function renderHand() {
   const passing = mine && view.legal.pass_cards;
   // two-handed: the hand holds the cards laid on the table too (they may be played)
   const onTable = (view.players === 2 && view.table[mySeat] ? view.table[mySeat] : []).map(plainCard);
-  view.hand.split(" ").filter(Boolean).forEach((card, i) => {
+  // the double deck (docs/rules.md §6): 20 cards with up to four copies of a card, drawn as
+  // an overlapping fan on a desktop and two rows of ten on a phone; each copy is its own
+  // card, marked and named "copy 2 of 3"
+  const cards = view.hand.split(" ").filter(Boolean);
+  box.classList.toggle("double", view.deck === "double");
+  const copies = {};
+  for (const card of cards) copies[card] = (copies[card] || 0) + 1;
+  const seen = {};
+  cards.forEach((card, i) => {
     let label = cardName(card);
+    seen[card] = (seen[card] || 0) + 1;
+    if (copies[card] > 1) label += `, copy ${seen[card]} of ${copies[card]}`;
     const laid = onTable.indexOf(card);
     if (laid >= 0) { onTable.splice(laid, 1); label += ", on the table"; }
     const b = cardElement(card, { button: true, label });
@@ -857,6 +900,11 @@ function renderHand() {
       if (!mine || view.phase !== "play") b.tabIndex = -1;
     }
     if (laid >= 0) b.classList.add("on-table");
+    if (copies[card] > 1) {
+      b.dataset.copy = `${seen[card]}/${copies[card]}`;
+      b.classList.add("copy");
+      if (seen[card] > 1) b.classList.add("repeat");
+    }
     box.append(b);
   });
 }
@@ -956,8 +1004,9 @@ function renderLastTrick() {
     if (last.seats[i] === last.winner) item.classList.add("winner");
     row.append(item);
   });
-  // 12 tricks four-handed, 15 three-handed (docs/rules.md §3), 24 two-handed (docs/rules.md §4)
-  const total = players() === 3 ? 15 : players() === 2 ? 24 : 12;
+  // 12 tricks four-handed, 15 three-handed (docs/rules.md §3), 24 two-handed (docs/rules.md §4),
+  // 20 in the double deck (docs/rules.md §6)
+  const total = state.view.tricks_total || (players() === 3 ? 15 : players() === 2 ? 24 : 12);
   box.append(row, el("p", `Won by ${seatName(state.table, last.winner)} (${last.points} points). Trick ${tricks.length} of ${total}.`));
   const points = state.view.trick_points;
   box.append(el("p", `Trick points so far: ${sides().map((s) => `${teamName(s)} ${points[s]}`).join(", ")}.`));
@@ -1005,7 +1054,8 @@ function renderFair() {
       `the server seed ${hashOk ? "matches" : "does NOT match"} the hash shown before the game` +
       `${seen ? "" : " (this browser did not see that hash)"}` +
       `${mineOk ? "" : "; this browser's value is NOT among the values"}.`, hashOk && mineOk ? "ok" : "bad");
-    item.append(el("div", `pinochle verify --server-seed ${game.server_seed}${args} ` +
+    const deck = state.view && state.view.deck === "double" ? " --deck double" : "";
+    item.append(el("div", `pinochle verify --server-seed ${game.server_seed}${args}${deck} ` +
       `--game ${game.game_no} --hand 0 --dealer D --server-commitment ${game.commitment}`,
       "hint small"));
     box.append(el("ul", "", "fair-list"));
@@ -1021,7 +1071,8 @@ function renderFair() {
       `${check.handOk === null ? "" : check.handOk ? "; the deal recomputed in this browser gives your cards exactly" : "; the deal recomputed here DIFFERS from your cards"}.`;
     const item = el("li", text, ok ? "ok" : "bad");
     const n = hand.players || 4;
-    item.append(el("div", `seed ${hand.deal_seed}, dealer seat ${hand.dealer}: pinochle verify ${hand.deal_seed} --dealer ${hand.dealer}${n === 4 ? "" : ` --players ${n}`} --commitment ${hand.commitment}`, "hint small"));
+    const deck = hand.deck === "double" ? " --deck double" : "";
+    item.append(el("div", `seed ${hand.deal_seed}, dealer seat ${hand.dealer}: pinochle verify ${hand.deal_seed} --dealer ${hand.dealer}${n === 4 ? "" : ` --players ${n}`}${deck} --commitment ${hand.commitment}`, "hint small"));
     list.append(item);
   }
   box.append(list);
@@ -1134,7 +1185,12 @@ function showSummary(hand) {
   const gameNo = state.table.game_no - 1;
   review.onclick = () => openReview({ tableId, gameNo, hand: hand.number, seat: mySeat,
     token: me ? me.token : "", seats: state.table.seats });
-  body.append(review);
+  if (hand.deck === "double") {
+    // the review is single-deck for now (docs/web.md "The double deck"): say so
+    body.append(el("p", "The review of a hand does not cover the double deck yet; its history and replay show every card.", "hint small"));
+  } else {
+    body.append(review);
+  }
   const dialog = $("summary");
   if (!dialog.open) dialog.showModal();
   $("summary-close").focus();
