@@ -7,9 +7,7 @@ duplicated). Needs PINOCHLEKIT_TEST_PG and PINOCHLEKIT_TEST_REDIS (scripts/ci-se
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,9 +38,10 @@ def cluster(tmp_path: Path) -> Iterator[list[ServerProcess]]:
 
 
 def health(server: ServerProcess) -> Message:
-    with urllib.request.urlopen(server.url + "/healthz", timeout=10) as response:
-        data: Message = json.load(response)
-    return data
+    """What ``/healthz`` says (503 too: a service down)."""
+    status, data = request("GET", server.url + "/healthz")
+    assert status == (200 if data["database"] and data["redis"] else 503), data
+    return data  # type: ignore[no-any-return]
 
 
 class Player(Client):
@@ -105,12 +104,15 @@ def test_kill_the_owner_mid_hand(cluster: list[ServerProcess]) -> None:
                 and message["view"]["phase"] == "play" and message["ply"] > 0
                 and len(message["view"]["trick"]) in (1, 2, 3))
 
+    def further(message: Message, ply: int) -> bool:
+        record(message)
+        return bool(message["type"] == "state" and message["ply"] >= ply)
+
     try:
         killed_at = player.play_until(in_play)["ply"]
         assert health(a)["tables_owned"] == 1
         a.stop(kill=True)  # SIGKILL, mid-trick
-        player.play_until(lambda m: (record(m), m["type"] == "state"
-                                     and m["ply"] >= killed_at + 12)[1], timeout=120)
+        player.play_until(lambda m: further(m, killed_at + 12), timeout=120)
     finally:
         player.close()
     owners = [health(s)["tables_owned"] for s in (b, c)]
