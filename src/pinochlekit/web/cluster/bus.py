@@ -59,12 +59,14 @@ class Bus:
     async def send(self, node: str, message: dict[str, Any]) -> bool:
         """Publish ``message`` to ``node``; whether a subscriber received it (False
         also when Redis cannot be reached: the caller resynchronises)."""
-        try:
-            receivers = await self.redis.publish(self.channel(node),
-                                                 json.dumps(message, separators=(",", ":")))
-        except Exception:  # Redis down or restarting: the message is lost
-            return False
-        return bool(receivers)
+        text = json.dumps(message, separators=(",", ":"))
+        for attempt in range(2):  # after a Redis restart, a pooled connection fails once
+            try:
+                return bool(await self.redis.publish(self.channel(node), text))
+            except Exception:  # Redis down or restarting: the message is lost
+                if attempt:
+                    return False
+        return False
 
     async def _listen(self) -> None:
         loop = asyncio.get_running_loop()

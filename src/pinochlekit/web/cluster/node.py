@@ -294,6 +294,7 @@ class Node:
     def _resync(self) -> None:
         """Redis came back: messages may have been lost, so every relay to another
         node opens its connection again (a fresh welcome and state)."""
+        log_event("relays_resync", node=self.node, relays=len(self.relays))
         for relay in list(self.relays.values()):
             if relay.owner != self.node:
                 relay.events.put_nowait(("resync", None, {}))
@@ -549,6 +550,7 @@ class Relay:
                                                "t": self.table_id, "n": node.node,
                                                "a": self.address}) and (
                         self.hello is None or await self._send(self.hello)):
+                    log_event("relay_routed", node=node.node, table=self.table_id, owner=owner)
                     return True
                 node.relays.pop(self.conn_id, None)
             await asyncio.sleep(0.3)  # the owner is gone: its lease expires soon
