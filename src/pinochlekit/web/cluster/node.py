@@ -144,7 +144,8 @@ class Node:
         loop = asyncio.get_running_loop()
         started = loop.time()
         try:
-            held = not self.stopping and await self.leases.acquire(table_id)
+            held = not self.stopping and await self._settled(table_id) \
+                and await self.leases.acquire(table_id)
         except Exception:  # Redis unreachable: nobody may take a table now
             held = False
         if not held:
@@ -161,6 +162,20 @@ class Node:
         if table is None:
             await self._release(table_id, "no such table")
         return table
+
+    async def _settled(self, table_id: str) -> bool:
+        """Before taking a lease nobody holds: a Redis that restarted moments ago has
+        lost every lease, and the owners take theirs again within a third of the
+        ttl; until Redis has been up twice the ttl (and a little), a missing lease
+        is not yet a free table, so wait (docs/web-cluster.md "Faults")."""
+        if await self.leases.owner(table_id) is not None:
+            return True
+        info = await self.redis.info("server")
+        wait = 2 * self.options.lease_ttl + 2 - float(info.get("uptime_in_seconds", 1e9))
+        if wait > 0:
+            log_event("lease_wait", node=self.node, table=table_id, seconds=round(wait, 1))
+            await asyncio.sleep(wait)
+        return True
 
     async def snapshot(self, table_id: str) -> Table | None:
         """A read-only copy of a stored table (never in the hub, no timers, no
