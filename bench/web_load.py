@@ -15,7 +15,13 @@ each on a fresh server. Prints p50, p95 and max per run and over the runs,
 with the actions the whole server applied per second (people and computers).
 Every request goes to 127.0.0.1 only, and each run stops by itself.
 
+With ``--processes N`` the server is a cluster (docs/web-cluster.md): N processes
+sharing the PostgreSQL of ``--db`` and the Redis of ``--redis``; table ``i`` is
+created at process ``i mod N`` and its person connects to the next process, so
+with N > 1 every action and broadcast crosses processes through Redis.
+
     python bench/web_load.py [--tables 200] [--seconds 60] [--repeat 3] [--rules pagat]
+    python bench/web_load.py --processes 3 --db postgresql://... --redis redis://...
 """
 
 from __future__ import annotations
@@ -115,17 +121,23 @@ async def player(server: ServerProcess, table: str, token: str, seed: int, think
 async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
     players = Rules.from_string(args.rules).players
     with tempfile.TemporaryDirectory() as base:
-        server = ServerProcess(str(Path(base) / "load.db"), log=Path(base) / "server.log",
-                               # one client (127.0.0.1) creates every table and opens
-                               # every socket: lift the per-address limits
-                               extra=("--max-tables", str(args.tables + 10),
-                                      "--create-limit", str(args.tables + 10),
-                                      "--max-per-address", str(args.tables + 10)))
-        server.start()
+        # one client (127.0.0.1) creates every table and opens every socket: lift the
+        # per-address limits
+        extra: tuple[str, ...] = ("--max-tables", "1000000",
+                                  "--create-limit", str(args.tables + 10),
+                                  "--max-per-address", str(args.tables + 10))
+        if args.processes > 1 or args.redis:
+            extra += ("--redis", args.redis)
+        db = args.db or str(Path(base) / "load.db")
+        servers = [ServerProcess(db, log=Path(base) / f"server{n}.log", extra=extra)
+                   for n in range(args.processes)]
+        server = servers[0]
+        for each in servers:
+            each.start()
         try:
             tables = []
             for i in range(args.tables):
-                made = post(server.url + "/api/tables", {
+                made = post(servers[i % len(servers)].url + "/api/tables", {
                     "title": f"load {i}", "rules": args.rules,
                     "seats": ["open"] + [args.level] * (players - 1),
                     "pace": args.pace, "grace": 600})
@@ -136,7 +148,8 @@ async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
             ready = asyncio.Event()
             counter = [0]
             stop_at = [float("inf")]
-            tasks = [asyncio.create_task(player(server, t, token, number * 10_000 + i,
+            tasks = [asyncio.create_task(player(servers[(i + 1) % len(servers)], t, token,
+                                                number * 10_000 + i,
                                                 args.think, stop_at, latencies, ready,
                                                 counter))
                      for i, (t, token) in enumerate(tables)]
@@ -146,13 +159,14 @@ async def run(args: argparse.Namespace, number: int) -> dict[str, float]:
             stop_at[0] = start + args.seconds
             ready.set()
             plies_before = total_plies(server, tables)
-            cpu_before = cpu_seconds(server)
+            cpu_before = sum(cpu_seconds(s) for s in servers)
             await asyncio.gather(*tasks)
             elapsed = time.monotonic() - start
-            cpu = cpu_seconds(server) - cpu_before
+            cpu = sum(cpu_seconds(s) for s in servers) - cpu_before
             plies = total_plies(server, tables) - plies_before
         finally:
-            server.stop()
+            for each in servers:
+                each.stop()
     if not latencies:
         raise SystemExit("no action was timed: the server did not answer")
     latencies.sort()
@@ -199,7 +213,14 @@ def main() -> int:
                              "the server's default)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="a person waits up to this many seconds before acting (default: 1)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes (a cluster when more than 1: needs --db "
+                             "postgresql://... and --redis URL)")
+    parser.add_argument("--db", help="the database (default: SQLite in a temporary folder)")
+    parser.add_argument("--redis", default="", help="the cluster's Redis URL")
     args = parser.parse_args()
+    if args.processes > 1 and not (args.redis and args.db):
+        parser.error("--processes N needs --db postgresql://... and --redis URL")
     results = []
     for number in range(args.repeat):
         result = asyncio.run(run(args, number))

@@ -68,6 +68,19 @@ def add_commands(command: Command) -> None:
                      help="seconds between sweeps for expired, removed and finished "
                           "tables (default: 30)")
 
+    cluster = sub.add_argument_group("several processes (docs/web-cluster.md)")
+    cluster.add_argument("--workers", type=int, default=1, metavar="N",
+                         help="run N server processes on this address, sharing --db "
+                              "postgresql://... and --redis (default: 1)")
+    cluster.add_argument("--redis", metavar="URL",
+                         help="join a cluster of processes (on this host or others) "
+                              "through this Redis, e.g. redis://HOST:6379/0; needs --db "
+                              "postgresql://...")
+    cluster.add_argument("--lease-ttl", type=float, default=5.0, metavar="S",
+                         help="seconds a table's owner may be silent before another "
+                              "process takes the table over (default: 5)")
+    cluster.add_argument("--listen-fd", type=int, help=argparse.SUPPRESS)  # a worker's socket
+
     _add_limits(sub)
 
     sub = command("tables", _run_tables, "list or remove a server's stored tables",
@@ -355,6 +368,27 @@ def _run_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
     _positive(args)
     url = args.db or default_db_url()
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if not 0.5 <= args.lease_ttl <= 300:
+        raise UsageError(f"--lease-ttl must be from 0.5 to 300 seconds, not {args.lease_ttl}")
+    if (args.workers > 1 or args.redis) and not url.startswith(("postgresql://",
+                                                                 "postgres://")):
+        raise UsageError("several processes share one PostgreSQL: give --db "
+                         "postgresql://USER@HOST/DB (docs/web-cluster.md)")
+    if args.workers > 1 and not args.redis:
+        raise UsageError("--workers N needs --redis URL, the Redis the processes share "
+                         "(docs/web-cluster.md)")
+    cluster = None
+    if args.redis:
+        try:
+            import redis  # noqa: F401
+
+            from pinochlekit.web.cluster.node import ClusterOptions
+        except ImportError:
+            raise UsageError("a cluster needs the cluster extra: "
+                             "pip install 'pinochlekit[cluster]'") from None
+        cluster = ClusterOptions(args.redis, lease_ttl=args.lease_ttl)
     try:
         TableStore.open(url).close()  # fail now, with one line, if the database is unusable
     except StoreError as error:
@@ -368,7 +402,15 @@ def _run_serve(args: argparse.Namespace) -> int:
                     max_finished=args.max_finished, sweep_interval=args.sweep_interval,
                     review_threads=args.review_threads,
                     review_queue=args.review_queue, review_time=args.review_time)
-    app = create_app(url, limits)
+    if args.workers > 1:
+        from pinochlekit.web.cluster.supervisor import supervise
+
+        TableStore.open(url).close()
+        print(f"pinochle: {args.workers} processes on http://{args.host}:{args.port}/ "
+              f"(database: {url}, Redis: {args.redis}); Ctrl-C stops", file=sys.stderr,
+              flush=True)
+        return supervise(sys.argv[1:], args.workers, args.host, args.port)
+    app = create_app(url, limits, cluster)
     names = [args.host, *args.allowed_host]
     guarded = Guard(app, names, max_body=args.max_body, body_timeout=args.header_timeout,
                     max_header=args.max_header)
@@ -378,16 +420,24 @@ def _run_serve(args: argparse.Namespace) -> int:
     TimedH11Protocol.header_timeout = args.header_timeout
     TimedH11Protocol.max_header = args.max_header
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
-          "Ctrl-C stops", file=sys.stderr, flush=True)
+    if args.listen_fd is None:
+        print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "
+              "Ctrl-C stops", file=sys.stderr, flush=True)
     # No per-message compression: it cost more CPU than any other single step under load
     # (bench/web_load.py), and a state message is a few kilobytes.
-    uvicorn.run(guarded, host=args.host, port=args.port, ws_max_size=65536,
-                log_level="warning", ws_ping_interval=20, ws_ping_timeout=20,
-                ws_per_message_deflate=False, http=TimedH11Protocol,
-                h11_max_incomplete_event_size=args.max_header,
-                timeout_keep_alive=args.idle_timeout,
-                limit_concurrency=max(16, min(args.max_http_connections, descriptors - 64)))
+    config = uvicorn.Config(guarded, host=args.host, port=args.port, ws_max_size=65536,
+                            log_level="warning", ws_ping_interval=20, ws_ping_timeout=20,
+                            ws_per_message_deflate=False, http=TimedH11Protocol,
+                            h11_max_incomplete_event_size=args.max_header,
+                            timeout_keep_alive=args.idle_timeout,
+                            limit_concurrency=max(16, min(args.max_http_connections,
+                                                          descriptors - 64)))
+    if args.listen_fd is None:
+        uvicorn.Server(config).run()
+    else:  # a worker of --workers N: the supervisor's listening socket
+        import socket
+
+        uvicorn.Server(config).run(sockets=[socket.socket(fileno=args.listen_fd)])
     return 0
 
 

@@ -173,6 +173,8 @@ class Hub:
         # restart share the computer threads by table instead)
         self.owners: dict[str, str] = {}
         self._loading = asyncio.Lock()
+        # the process's place in a cluster (web/cluster/node.py), None: a lone server
+        self.cluster: Any = None
 
     async def db(self, method: str, *args: Any) -> Any:
         """Run one store method in the store's thread: a commit may wait for the disk
@@ -197,6 +199,12 @@ class Hub:
             return table
         if len(table_id) > 40:
             return None
+        if self.cluster is not None:  # docs/web-cluster.md: loaded by the lease holder only
+            return await self.cluster.get(table_id, self._load)  # type: ignore[no-any-return]
+        return await self._load(table_id)
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Load (and replay) a table from the store into memory."""
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -202,10 +203,12 @@ class _Client:
         self.push({"type": "error", "code": code, "message": message})
 
 
-def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
-    """The application, storing its tables at ``db_url`` (SQLite path or PostgreSQL URL)."""
+def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -> FastAPI:
+    """The application, storing its tables at ``db_url`` (SQLite path or PostgreSQL URL);
+    ``cluster`` (a ``web.cluster.node.ClusterOptions``): one of several processes
+    sharing the database and a Redis (docs/web-cluster.md)."""
     limits = limits or Limits()
-    state: dict[str, Hub] = {}
+    state: dict[str, Any] = {}
     postgres = db_url.startswith(("postgresql://", "postgres://"))
     reviews = Reviews(limits.review_threads, limits.review_queue, limits.review_time,
                       cache=cache_path(db_url, Path(default_db_url()).parent if postgres
@@ -221,9 +224,17 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
                            create_window=limits.create_window,
                            waiting_expiry=limits.waiting_expiry,
                            max_finished=limits.max_finished)
+        if cluster is not None:  # docs/web-cluster.md
+            from pinochlekit.web.cluster.node import Node
+            node = state["hub"].cluster = state["cluster"] = Node(state["hub"], cluster)
+            node.serve_socket = serve_socket
+            node.handlers["join"] = join_answer
+            await node.start()
         sweeper = asyncio.create_task(state["hub"].sweeper(limits.sweep_interval))
         yield
         sweeper.cancel()
+        if cluster is not None:  # graceful: every table handed over before exit
+            await state["cluster"].stop()
         reviews.shutdown()
         await state["hub"].close()
 
@@ -231,7 +242,7 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def hub() -> Hub:
-        return state["hub"]
+        return state["hub"]  # type: ignore[no-any-return]
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -316,6 +327,22 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
         return {"tables_in_memory": len(tables),
                 "finished_in_memory": sum(t.status == "over" for t in tables)}
 
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        """For load balancers: this process, the tables it owns, whether its database
+        (and, in a cluster, Redis) answer; 503 if one does not (docs/web-cluster.md)."""
+        try:
+            await asyncio.wait_for(hub().db("count_tables"), 3)
+            database = True
+        except Exception:
+            database = False
+        answer: dict[str, Any] = {"pid": os.getpid(), "database": database, "redis": None,
+                                  "tables_owned": len(hub().tables)}
+        if "cluster" in state:
+            answer.update(await state["cluster"].health())
+        healthy = database and answer["redis"] is not False
+        return JSONResponse(answer, status_code=200 if healthy else 503)
+
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> JSONResponse:
         table = await hub().get(table_id)
@@ -325,6 +352,21 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinSeat) -> JSONResponse:
+        if "cluster" in state:  # a seat is taken where the table is played
+            forwarded = await state["cluster"].forward("join", table_id, body.model_dump())
+            if forwarded is not None:
+                return JSONResponse(forwarded[1], status_code=forwarded[0])
+        return await join_here(table_id, body)
+
+    async def join_answer(table_id: str, body: dict[str, Any]) -> tuple[int, Any]:
+        """A join forwarded by another process of the cluster, answered here."""
+        try:
+            response = await join_here(table_id, JoinSeat.model_validate(body))
+        except ValueError:
+            return 422, {"error": "bad join request"}
+        return response.status_code, json.loads(bytes(response.body))
+
+    async def join_here(table_id: str, body: JoinSeat) -> JSONResponse:
         table = await hub().get(table_id)
         if table is None:
             return not_found(table_id)
@@ -397,6 +439,13 @@ def create_app(db_url: str, limits: Limits | None = None) -> FastAPI:
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
+        if "cluster" in state:  # any process takes any table's socket (docs/web-cluster.md)
+            await state["cluster"].relay(websocket, table_id)
+            return
+        await serve_socket(websocket, table_id)
+
+    async def serve_socket(websocket: WebSocket, table_id: str) -> None:
+        """A table's WebSocket: a browser's, or one relayed by the cluster."""
         await websocket.accept()
         address = websocket.client.host if websocket.client else ""
         per_address = "address " + address
