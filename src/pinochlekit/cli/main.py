@@ -36,6 +36,7 @@ from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
+from pinochlekit.players.double import DOUBLE_LEVELS
 from pinochlekit.players.seat import Seat
 from pinochlekit.text.double import narrate_double
 from pinochlekit.text.narrate import narrate, stories
@@ -295,8 +296,6 @@ def _check_copies(cards: list[Card], rules: Rules | None) -> None:
         Hand.from_cards(cards)
 
 
-#: The computer levels that play the double deck (docs/double-deck.md).
-DOUBLE_LEVELS = ("random", "easy")
 
 
 def _run_meld(args: argparse.Namespace) -> int:
@@ -453,8 +452,12 @@ def _run_match(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if not args.timeout > 0:
         raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
-    if Rules.from_string(args.rules).deck == "double":
-        raise UsageError("--rules: matches do not play the double deck yet (docs/double-deck.md)")
+    rules = Rules.from_string(args.rules)
+    if rules.deck == "double":  # docs/double-deck.md: the levels that play it
+        for spec in (args.a, args.b):
+            if spec.split("(")[0] not in DOUBLE_LEVELS:
+                raise UsageError(f"--rules: the double deck is played by "
+                                 f"{', '.join(DOUBLE_LEVELS)} (docs/double-deck.md), not {spec}")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)
     try:
         result = run_match(args.a, args.b, deals=deals, games=args.games,
