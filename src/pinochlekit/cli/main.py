@@ -36,7 +36,7 @@ from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
-from pinochlekit.players.double import DOUBLE_LEVELS
+from pinochlekit.players.double import DOUBLE_LEVELS, plays_double
 from pinochlekit.players.seat import Seat
 from pinochlekit.text.double import narrate_double
 from pinochlekit.text.narrate import narrate, stories
@@ -388,7 +388,7 @@ def _run_demo(args: argparse.Namespace) -> int:
             make_player(name).close()
     except PlayerSpecError as error:
         raise UsageError(f"--players: {error}") from None
-    if double and any(n.split("(")[0] not in DOUBLE_LEVELS for n in names):
+    if double and not all(plays_double(n) for n in names):
         raise UsageError(f"--players: the double deck is played by {', '.join(DOUBLE_LEVELS)} "
                          f"for now (docs/double-deck.md), not {', '.join(sorted(set(names)))}")
     if args.max_hands < 1:
@@ -455,7 +455,7 @@ def _run_match(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
     if rules.deck == "double":  # docs/double-deck.md: the levels that play it
         for spec in (args.a, args.b):
-            if spec.split("(")[0] not in DOUBLE_LEVELS:
+            if not plays_double(spec):
                 raise UsageError(f"--rules: the double deck is played by "
                                  f"{', '.join(DOUBLE_LEVELS)} (docs/double-deck.md), not {spec}")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)
