@@ -64,5 +64,5 @@ def test_demo_with_easy_players() -> None:
 def test_refusals() -> None:
     assert "random" in fails("demo", "--rules", "doubledeck", "--players", "simple")
     assert "cards_passed" in fails("demo", "--rules", "doubledeck(cards_passed=5)")
-    assert "matches do not play the double deck" in fails("match", "random", "random",
-                                                          "--rules", "doubledeck")
+    assert "the double deck is played by" in fails("match", "simple", "random",
+                                                   "--rules", "doubledeck")

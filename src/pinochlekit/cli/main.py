@@ -35,13 +35,8 @@ from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
-from pinochlekit.players import (
-    DOUBLE_LEVELS,
-    PLAYERS,
-    PlayerSpecError,
-    make_player,
-    split_specs,
-)
+from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
+from pinochlekit.players.double import DOUBLE_LEVELS, plays_double
 from pinochlekit.players.seat import Seat
 from pinochlekit.text.double import narrate_double
 from pinochlekit.text.narrate import narrate, stories
@@ -393,7 +388,7 @@ def _run_demo(args: argparse.Namespace) -> int:
             make_player(name).close()
     except PlayerSpecError as error:
         raise UsageError(f"--players: {error}") from None
-    if double and any(n.split("(")[0] not in DOUBLE_LEVELS for n in names):
+    if double and not all(plays_double(n) for n in names):
         raise UsageError(f"--players: the double deck is played by {', '.join(DOUBLE_LEVELS)} "
                          f"for now (docs/double-deck.md), not {', '.join(sorted(set(names)))}")
     if args.max_hands < 1:
@@ -457,8 +452,12 @@ def _run_match(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if not args.timeout > 0:
         raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
-    if Rules.from_string(args.rules).deck == "double":
-        raise UsageError("--rules: matches do not play the double deck yet (docs/double-deck.md)")
+    rules = Rules.from_string(args.rules)
+    if rules.deck == "double":  # docs/double-deck.md: the levels that play it
+        for spec in (args.a, args.b):
+            if not plays_double(spec):
+                raise UsageError(f"--rules: the double deck is played by "
+                                 f"{', '.join(DOUBLE_LEVELS)} (docs/double-deck.md), not {spec}")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)
     try:
         result = run_match(args.a, args.b, deals=deals, games=args.games,

@@ -50,9 +50,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import IllegalActionError, PinochleError
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import new_game
+from pinochlekit.engine.games import new_any_game
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import HandResult, Outcome
@@ -204,7 +205,7 @@ def _orientation_name(sides: Sequence[str]) -> str:
 
 
 def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation: int,
-          whole_game: bool, work: Work) -> Game | TwoHandedGame:
+          whole_game: bool, work: Work) -> Game | TwoHandedGame | DoubleDeckGame:
     """Play one hand (or one whole game) of a pair in one orientation.
 
     A sits at the seats whose team is ``orientation``; each seat is a
@@ -214,7 +215,8 @@ def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation:
     """
     sides = seatings(rules)[orientation]
     specs = {"A": config.a, "B": config.b}
-    game = new_game(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
+    # new_any_game: the double deck too (docs/rules.md §6)
+    game = new_any_game(rules, seed=_seed(config, kind, index), dealer=index % rules.players)
     seats: list[Seat] = []
     try:
         for place in range(rules.players):

@@ -35,6 +35,7 @@ import inspect
 import re
 
 from pinochlekit.players.base import Player, PlayerSpecError
+from pinochlekit.players.double import DOUBLE_LEVELS
 from pinochlekit.players.easy import EasyPlayer
 from pinochlekit.players.expert import ExpertPlayer
 from pinochlekit.players.pro import ProPlayer
@@ -76,10 +77,6 @@ PLAYERS: dict[str, type[Player]] = {
 #: The levels offered to people (seat choices, hints), weakest first.
 LEVELS = ("easy", "standard", "pro", "expert")
 
-#: The built-in players that play the double deck (docs/rules.md §6,
-#: docs/double-deck.md), weakest first: the one list the command line, matches and
-#: web tables read.
-DOUBLE_LEVELS = ("random", "easy")
 
 
 def available_levels() -> list[str]:

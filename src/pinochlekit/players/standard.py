@@ -33,6 +33,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, winner_index
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import Player, PlayerSpecError, lowest_bid
+from pinochlekit.players.double.levels import DoubleBidTable, double_standard, is_double
 from pinochlekit.players.easy import hand_key, legal_or_fail, partner_has_it, seat_hand
 from pinochlekit.players.policy import (
     beat_mask,
@@ -104,6 +105,7 @@ class StandardPlayer(Player):
                                   f"round per suit), not {bid_sims!r}")
         self.bid_sims = bid_sims
         self._table: tuple[object, dict[int, SuitEstimate]] | None = None
+        self._double: list[DoubleBidTable] = []  # the double deck's bidding table
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r}, bid_sims={self.bid_sims})"
@@ -121,17 +123,20 @@ class StandardPlayer(Player):
     def explain(self, view: View) -> str | None:
         """The rule of docs/players.md behind the choice in ``view``. Leaves the
         player as it was (random state and stored bidding simulation)."""
-        state, table = self.rng.getstate(), self._table
+        state, table, double = self.rng.getstate(), self._table, list(self._double)
         try:
             action, reason = self._decide(view)
         finally:
             self.rng.setstate(state)
             self._table = table
+            self._double[:] = double
         return f"{action}: {reason}"
 
     def _decide(self, view: View) -> tuple[Action, str]:
         if is_two_handed(view):  # the two-handed game (docs/two-handed.md)
             return self._two_handed(view)
+        if is_double(view):  # the double deck (docs/double-deck.md)
+            return double_standard(view, self.rng, self.PRO_PASSING, self._double)
         legal = legal_or_fail(view)
         seat_hand(view)
         if view.phase is Phase.AUCTION:
