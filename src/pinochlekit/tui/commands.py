@@ -12,8 +12,9 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import parse_game_action, replay
+from pinochlekit.engine.games import parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
@@ -190,9 +191,10 @@ def _number(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
-def hand_steps(record: GameRecord, number: int) -> tuple[Game | TwoHandedGame, list[str]]:
+def hand_steps(record: GameRecord,
+               number: int) -> tuple[Game | TwoHandedGame | DoubleDeckGame, list[str]]:
     """The game just before hand ``number`` starts, and the actions of that hand."""
-    game = replay(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
+    game = replay_any(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
     texts: list[str] = []
     for text in record.actions:
         if game.hand_number > number:
@@ -245,7 +247,7 @@ def run_history(args: argparse.Namespace) -> int:
         saved = store.load(args.game)
         if args.hand is None:
             print(_describe(saved))
-            game = replay(saved.record)
+            game = replay_any(saved.record)
             session = Session(game, saved.seats)
             for result in game.results:
                 print(session.explain(result)[0])

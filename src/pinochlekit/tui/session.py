@@ -4,7 +4,7 @@ A :class:`Session` is one person at seat 0 (South) against computer players:
 a computer partner (North) and two computer opponents (West and East) in the
 four-handed game, one opponent (North) in the two-handed game, two (West and
 East) in the three-handed game. It applies the person's actions and the
-computer players' moves to the game (:func:`pinochlekit.engine.games.new_game`),
+computer players' moves to the game (:func:`pinochlekit.engine.games.new_any_game`),
 saves each one as it happens (:mod:`pinochlekit.tui.store`), and tells what
 happened as short lines of text that both interfaces show. Game state lives
 here, never in widgets.
@@ -61,8 +61,9 @@ from pinochlekit.engine.events import (
     MeldShown,
     TrickWon,
 )
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import new_game, parse_game_action, replay
+from pinochlekit.engine.games import new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
@@ -80,7 +81,7 @@ from pinochlekit.players import (
 from pinochlekit.players.hints import Advice, advise
 from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
 from pinochlekit.text.narrate import format_hand, format_meld
-from pinochlekit.tui import two
+from pinochlekit.tui import double, two
 from pinochlekit.tui.store import GameStore, StoreError
 
 __all__ = [
@@ -115,8 +116,10 @@ def seat_names(players: int) -> tuple[str, ...]:
     return _LAYOUTS[players]
 
 
-def check_level(spec: str) -> str:
-    """A computer player spec the table accepts (a level, optionally with options).
+def check_level(spec: str, rules: Rules | None = None) -> str:
+    """A computer player spec the table accepts (a level, optionally with options);
+    with double-deck ``rules``, a level of
+    :data:`~pinochlekit.players.double.DOUBLE_LEVELS`.
 
     >>> check_level("pro(rollouts=50)")
     'pro(rollouts=50)'
@@ -135,6 +138,8 @@ def check_level(spec: str) -> str:
         raise PlayerSpecError(f"the expert level is not available yet; levels: {levels}")
     if name not in PLAYERS:
         raise PlayerSpecError(f"unknown level {name!r}; levels: {levels}")
+    if rules is not None and rules.deck == "double":
+        double.double_level(text)
     make_player(text).close()  # raises PlayerSpecError naming a bad name or option
     return text
 
@@ -177,7 +182,7 @@ def _suit_word(suit: Suit) -> str:
 class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
-    def __init__(self, game: Game | TwoHandedGame, seats: Sequence[str],
+    def __init__(self, game: Game | TwoHandedGame | DoubleDeckGame, seats: Sequence[str],
                  settings: Settings | None = None, store: GameStore | None = None,
                  game_id: int | None = None,
                  actors: Sequence[int] = ()) -> None:
@@ -213,8 +218,8 @@ class Session:
             levels *= others
         if len(levels) != others:
             raise PlayerSpecError(f"give one level or {others}, not {len(levels)}")
-        levels = [check_level(level) for level in levels]
-        game = new_game(rules, seed=seed, dealer=dealer)
+        levels = [check_level(level, rules) for level in levels]
+        game = new_any_game(rules, seed=seed, dealer=dealer)
         settings = settings or Settings()
         seats = ["you", *levels]
         game_id = None
@@ -233,7 +238,7 @@ class Session:
         saved = store.load(game_id)
         record = saved.record
         try:
-            game = replay(GameRecord(record.rules, record.seed, record.dealer, ()))
+            game = replay_any(GameRecord(record.rules, record.seed, record.dealer, ()))
             actors = []
             for number, text in enumerate(record.actions, 1):
                 actors.append(game.to_act if game.to_act is not None else -1)
@@ -248,7 +253,7 @@ class Session:
             raise StoreError(f"saved game {game_id} is damaged: bad seats {saved.seats}")
         try:
             for level in saved.seats[1:]:
-                check_level(level)
+                check_level(level, game.rules)
         except PlayerSpecError as error:
             raise StoreError(f"saved game {game_id} cannot be resumed: {error}") from None
         return cls(game, saved.seats, Settings.from_dict(saved.settings), store, game_id,
@@ -262,9 +267,14 @@ class Session:
         return self.game if isinstance(self.game, TwoHandedGame) else None
 
     @property
-    def four(self) -> Game:
-        """The game, when it has an auction (four- or three-handed)."""
-        assert isinstance(self.game, Game), "no auction in the two-handed game"
+    def double(self) -> DoubleDeckGame | None:
+        """The game, if it is the double deck."""
+        return self.game if isinstance(self.game, DoubleDeckGame) else None
+
+    @property
+    def four(self) -> Game | DoubleDeckGame:
+        """The game, when it has an auction (four- or three-handed, or the double deck)."""
+        assert not isinstance(self.game, TwoHandedGame), "no auction in the two-handed game"
         return self.game
 
     def name(self, seat: int) -> str:
@@ -575,7 +585,9 @@ class Session:
         """The hint for ``turn`` with its sentence and numbers (touches no shared
         state: may run in a thread)."""
         # the players' hint service, at the level's own budget, shown the earlier views
-        return advise(turn.view, turn.seed, hint_level(self.game.rules.players), turn.earlier)
+        level = (double.double_hint_level() if self.double is not None
+                 else hint_level(self.game.rules.players))
+        return advise(turn.view, turn.seed, level, turn.earlier)
 
     @staticmethod
     def hint_line(advice: Advice) -> str:
@@ -601,7 +613,8 @@ class Session:
         if isinstance(action, NameTrump):
             return f"{who} {'name' if you else 'names'} trump: {_suit_word(action.suit)}"
         if isinstance(action, Give | Return):
-            taker = self.four.declarer if isinstance(action, Give) else self.four.partner(seat)
+            # the declarer's partner gives, the declarer returns (docs/rules.md §1.6)
+            taker = self.four.declarer if isinstance(action, Give) else (seat + 2) % 4
             assert taker is not None
             verb = ("give" if you else "gives") if isinstance(action, Give) else (
                 "return" if you else "returns")
@@ -654,7 +667,7 @@ class Session:
         hand began (0 actions). Replays the actions on a copy; nothing is saved."""
         game = self.game
         record = game.record
-        fresh = replay(GameRecord(record.rules, record.seed, record.dealer, (),
+        fresh = replay_any(GameRecord(record.rules, record.seed, record.dealer, (),
                                   record.deals))
         teller = Session(fresh, self.seats)
         out = [(0, teller.status_lines()[:1])]
@@ -710,7 +723,7 @@ class Session:
             lines.append(f"your hand: {self.hand_text()}")
         return lines
 
-    def _auction_lines(self, game: Game) -> list[str]:
+    def _auction_lines(self, game: Game | DoubleDeckGame) -> list[str]:
         lines = []
         widow = getattr(game, "widow", None)  # three-handed: shown after the auction
         if game.auction:
@@ -739,7 +752,8 @@ class Session:
         parts: list[str] = []
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         if bids:
-            parts.append(bid_range(bids, game.rules.step))
+            parts.append(double.bid_words(bids, game.rules) if isinstance(game, DoubleDeckGame)
+                         else bid_range(bids, game.rules.step))
         parts += [str(a) for a in legal if isinstance(a, Pass | Redeal)]
         trumps = [a.suit.letter for a in legal if isinstance(a, NameTrump)]
         if trumps:
@@ -834,8 +848,9 @@ def explain_result(result: HandResult, session: Session) -> list[str]:
     for team in range(len(result.scores)):
         note = ""
         if result.meld_points[team] and not result.meld_saved[team]:
-            note = (" (meld lost: set)" if team == us else
-                    " (meld not saved: no trick points)")
+            unsaved = ("too few counters" if session.double is not None  # docs/rules.md §6
+                       else "no trick points")
+            note = (" (meld lost: set)" if team == us else f" (meld not saved: {unsaved})")
         lines.append(f"  {team_name(team)}: meld {result.meld_points[team]}{note}, counters "
                      f"{result.trick_points[team]}, {result.scores[team]:+d} → "
                      f"{result.totals[team]}")

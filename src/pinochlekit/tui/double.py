@@ -1,0 +1,116 @@
+"""The double-deck game told at the table (docs/rules.md §6, docs/double-deck.md).
+
+What the terminal needs beyond the single deck when the game is a
+:class:`~pinochlekit.engine.double.game.DoubleDeckGame`: the levels that seat it
+(:data:`~pinochlekit.players.double.DOUBLE_LEVELS`, read, never copied), the level
+of its hints, the bid ladder in words, the hand of twenty laid out by suit with
+every copy drawn, a seat's meld in a few words (the cards of a double meld are too
+many for a seat's frame; the log and the hand's result itemize them), and the
+smallest terminal the table is drawn in.
+
+>>> from pinochlekit.engine.rules import Rules
+>>> bid_words([50, 51, 60, 65], Rules.preset("doubledeck"))
+'bid 50 or more (by 1 below 60, then by 5)'
+>>> double_level("pro"), double_level("simple")
+Traceback (most recent call last):
+...
+pinochlekit.players.base.PlayerSpecError: level 'simple' does not play the double deck; levels: random, easy, standard, pro
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pinochlekit.engine.cards import Card
+from pinochlekit.engine.meld import MeldItem, MeldResult
+from pinochlekit.engine.rules import Rules
+from pinochlekit.players import LEVELS, PLAYERS
+from pinochlekit.players.base import PlayerSpecError
+from pinochlekit.players.double import DOUBLE_LEVELS
+
+__all__ = ["MIN_SIZE", "SUIT_GAP", "bid_words", "double_hint_level", "double_level",
+           "hand_columns", "meld_words"]
+
+#: The smallest terminal the double-deck table is drawn in (docs/terminal.md "The
+#: double deck"): the hand of twenty, by suit, fits a row of 100 columns.
+MIN_SIZE = (100, 30)
+#: Columns left between two suits of the hand (besides each card's own cell).
+SUIT_GAP = 2
+
+
+def levels() -> list[str]:
+    """The built-in levels that play the double deck, as the registry lists them."""
+    return [name for name in DOUBLE_LEVELS if name in PLAYERS]
+
+
+def double_level(spec: str) -> str:
+    """``spec`` if its level plays the double deck, else :class:`PlayerSpecError`
+    naming the levels that do."""
+    name = spec.strip().split("(", 1)[0].strip().lower()
+    if name not in levels():
+        raise PlayerSpecError(f"level {name!r} does not play the double deck; levels: "
+                              f"{', '.join(levels())}")
+    return spec
+
+
+def double_hint_level() -> str:
+    """The level of the hints: the strongest level offered to people that plays the
+    double deck (``pro`` until ``expert`` learns it), else the strongest that does."""
+    offered = [name for name in LEVELS if name in levels()]
+    return (offered or levels())[-1]
+
+
+def bid_words(bids: Sequence[int], rules: Rules) -> str:
+    """The bids allowed, in words, with the ladder's steps (docs/rules.md §6); the
+    top of the ladder (the most a team could ever score) is left out."""
+    if len(bids) == 1:
+        return f"bid {bids[0]}"
+    steps = {"by_one": "by 1", "five_from_60": "by 1 below 60, then by 5",
+             "ten_from_100": "by 1 below 60, by 5 to 100, then by 10"}[rules.bid_ladder]
+    low = bids[0]
+    if rules.bid_ladder == "five_from_60" and low >= 60:
+        steps = "by 5"
+    elif rules.bid_ladder == "ten_from_100" and low >= 100:
+        steps = "by 10"
+    elif rules.bid_ladder == "ten_from_100" and low >= 60:
+        steps = "by 5 to 100, then by 10"
+    return f"bid {low} or more ({steps})"
+
+
+def hand_columns(cards: Sequence[Card], cell: int) -> list[int]:
+    """The column at which each card of a hand in display order starts: ``cell``
+    columns a card, and :data:`SUIT_GAP` more before each new suit.
+
+    >>> from pinochlekit.engine.cards import parse_cards
+    >>> hand_columns(parse_cards("AS AS TH"), 4)
+    [0, 4, 10]
+    """
+    out: list[int] = []
+    at = 0
+    for i, card in enumerate(cards):
+        if i and card.suit != cards[i - 1].suit:
+            at += SUIT_GAP
+        out.append(at)
+        at += cell
+    return out
+
+
+def _item_word(item: MeldItem) -> str:
+    """One meld in a few words: a marriage with its suit (``marriage ♥``)."""
+    if item.name == "common marriage":
+        return f"marriage {item.cards[0].suit.symbol}"
+    if item.name == "royal marriage":
+        return f"royal {item.cards[0].suit.symbol}"
+    return item.name
+
+
+def meld_words(result: MeldResult) -> list[str]:
+    """A seat's meld in a few words, repeats counted: ``['double run 150',
+    'royal ♠ ×2 8', 'aces around 10']``."""
+    counted: dict[str, tuple[int, int]] = {}
+    for item in result.items:
+        word = _item_word(item)
+        times, points = counted.get(word, (0, 0))
+        counted[word] = (times + 1, points + item.points)
+    return [f"{word}{f' ×{times}' if times > 1 else ''} {points}"
+            for word, (times, points) in counted.items()]
