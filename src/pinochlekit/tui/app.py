@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import textwrap
+from bisect import bisect_left
 from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
@@ -49,7 +50,7 @@ from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
 from pinochlekit.players.hints import Advice
-from pinochlekit.tui import two
+from pinochlekit.tui import double, two
 from pinochlekit.tui.review import review_text
 from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
 
@@ -86,10 +87,9 @@ class HandView(Static):
 
     def on_click(self, event: events.Click) -> None:
         """Pick (and play or mark) the clicked card."""
-        index = (event.x - 1) // _CELL
         app = self.app
         if isinstance(app, TableApp) and event.y >= 1:
-            app.click_card(index)
+            app.click_card(app.card_at(event.x - 1))
 
 
 class TextScreen(ModalScreen[None]):
@@ -293,6 +293,12 @@ class TableApp(App[None]):
         self.call_after_refresh(self._render_log)
 
     @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal this game's table is drawn in: 80×24, or 100×30 for the
+        double deck's hand of twenty (docs/terminal.md "Screen sizes")."""
+        return double.MIN_SIZE if self.session.double is not None else MIN_SIZE
+
+    @property
     def compact(self) -> bool:
         """Whether the compact layout (for terminals below 100×32) is in use."""
         return self.screen.has_class("compact") if self.screen_stack else False
@@ -303,14 +309,17 @@ class TableApp(App[None]):
         if not self.screen_stack:
             return
         screen = self.screen_stack[0]
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        least = self.min_size
+        small = width < least[0] or height < least[1]
         compact = not small and (width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1])
         screen.set_class(small, "too-small")
         changed = screen.has_class("compact") != compact
         screen.set_class(compact, "compact")
         if small:
+            what = ("The double deck's twenty cards need" if self.session.double is not None
+                    else "The table needs")
             self.query_one("#too-small", Static).update(Text(
-                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; this "
+                f"{what} a terminal of at least {least[0]}×{least[1]}; this "
                 f"one is {width}×{height}.\nEnlarge the window, or quit (q) and play "
                 f"with 'pinochle play --plain --resume'.", justify="center"))
         target = self.session.game.rules.game_target
@@ -426,6 +435,10 @@ class TableApp(App[None]):
             result = game.melds[seat]
             text.append(f"\nmeld {result.points}", style="bold")
             narrow = self.compact and seat_names(game.rules.players)[seat] in ("West", "East")
+            if session.double is not None:  # a double meld in words: its cards are many
+                text.append(("\n" if narrow else "  ") + (
+                    "\n" if narrow else " · ").join(double.meld_words(result)))
+                return text
             for item in result.items:
                 # The narrow side seats of the compact layout: one item a line, its
                 # cards and points (the log and the result name each meld).
@@ -549,7 +562,13 @@ class TableApp(App[None]):
         marks, row, under = Text(), Text(), Text()
         choosing = session.is_human_turn and (
             game.phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN) or self._picking())
+        columns = self._columns(cards)
         for i, card in enumerate(cards):
+            if i and columns[i] > columns[i - 1] + _CELL:  # the double deck: suits apart
+                gap = " " * (columns[i] - columns[i - 1] - _CELL)
+                marks.append(gap)
+                row.append(gap)
+                under.append(gap)
             style = ""
             if legal and card not in legal:
                 style = "dim"
@@ -560,6 +579,21 @@ class TableApp(App[None]):
             row.append(" " * (_CELL - len(card.pretty)))
             under.append("▔▔▔ " if choosing and i == self.cursor else "    ", style="#f0c040")
         return Text.assemble(marks, "\n", row, "\n", under)
+
+    def _columns(self, cards: list[Card]) -> list[int]:
+        """Where each card of the hand starts in its row: a cell each, and with the
+        double deck a gap between suits (twenty cards read by suit)."""
+        if self.session.double is not None:
+            return double.hand_columns(cards, _CELL)
+        return [i * _CELL for i in range(len(cards))]
+
+    def card_at(self, column: int) -> int:
+        """The index of the card drawn at ``column`` of the hand's row (-1: none)."""
+        cards = self.session.game.hand(HUMAN).cards()
+        for i, start in enumerate(self._columns(cards)):
+            if start <= column < start + _CELL:
+                return i
+        return -1
 
     def _prompt_text(self) -> Text:
         session, game = self.session, self.session.game
@@ -574,8 +608,9 @@ class TableApp(App[None]):
             return Text(f"Pick {self._pick_limit()} cards to discard with space "
                         f"({len(self.picked)} picked), then Enter")
         if phase is Phase.AUCTION:
-            extra = ", p pass, w pass with help" if any(
-                isinstance(a, Pass) for a in game.legal_actions()) else " (you must open)"
+            passes = [a for a in game.legal_actions() if isinstance(a, Pass)]
+            extra = (", p pass" + (", w pass with help" if any(a.help for a in passes) else "")
+                     if passes else " (you must open)")
             return Text(f"Your bid: {self.bid}  (↑ ↓ change, Enter bid{extra})")
         if phase is Phase.TRUMP:
             suits = [a.suit for a in game.legal_actions() if isinstance(a, NameTrump)]
@@ -772,6 +807,8 @@ class TableApp(App[None]):
             return False  # a hand result is on screen: Enter closes it first
         if action in ("help", "last_trick"):
             return True
+        if action == "review" and session.double is not None:
+            return False  # docs/review.md: the review does not value the double deck yet
         if action == "undo":
             return session.can_undo() and not self._pending
         mine = session.is_human_turn and not self._waiting
@@ -827,9 +864,9 @@ class TableApp(App[None]):
     def action_bid_change(self, steps: int) -> None:
         """Raise or lower the bid being chosen, within the legal bids."""
         bids = [a.amount for a in self.session.game.legal_actions() if isinstance(a, Bid)]
-        if bids:
-            step = self.session.game.rules.step
-            self.bid = min(bids[-1], max(bids[0], self.bid + steps * step))
+        if bids:  # steps along the legal bids (the double deck's ladder is not even)
+            at = bisect_left(bids, self.bid)
+            self.bid = bids[min(len(bids) - 1, max(0, at + steps))]
             self.redraw()
 
     def action_confirm(self) -> None:

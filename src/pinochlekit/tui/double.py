@@ -11,10 +11,12 @@ smallest terminal the table is drawn in.
 >>> from pinochlekit.engine.rules import Rules
 >>> bid_words([50, 51, 60, 65], Rules.preset("doubledeck"))
 'bid 50 or more (by 1 below 60, then by 5)'
->>> double_level("pro"), double_level("simple")
+>>> double_level("pro(rollouts=8)")
+'pro(rollouts=8)'
+>>> double_level("simple")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pinochlekit.players.base.PlayerSpecError: level 'simple' does not play the double deck; levels: random, easy, standard, pro
+pinochlekit.players.base.PlayerSpecError: level 'simple' does not play the double deck; ...
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ from pinochlekit.engine.actions import (
     parse_action,
 )
 from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import (
     NotationError,
     PhaseError,
@@ -61,7 +62,6 @@ from pinochlekit.engine.events import (
     MeldShown,
     TrickWon,
 )
-from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.meld import MeldResult
