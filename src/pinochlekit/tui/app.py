@@ -436,8 +436,9 @@ class TableApp(App[None]):
             text.append(f"\nmeld {result.points}", style="bold")
             narrow = self.compact and seat_names(game.rules.players)[seat] in ("West", "East")
             if session.double is not None:  # a double meld in words: its cards are many
-                text.append(("\n" if narrow else "  ") + (
-                    "\n" if narrow else " · ").join(double.meld_words(result)))
+                side = seat_names(game.rules.players)[seat] in ("West", "East")
+                text.append(("\n" if side else "  ") + (
+                    "\n" if side else " · ").join(double.meld_words(result)))
                 return text
             for item in result.items:
                 # The narrow side seats of the compact layout: one item a line, its

@@ -97,22 +97,42 @@ def hand_columns(cards: Sequence[Card], cell: int) -> list[int]:
     return out
 
 
-def _item_word(item: MeldItem) -> str:
-    """One meld in a few words: a marriage with its suit (``marriage ♥``)."""
-    if item.name == "common marriage":
-        return f"marriage {item.cards[0].suit.symbol}"
-    if item.name == "royal marriage":
-        return f"royal {item.cards[0].suit.symbol}"
-    return item.name
+_TIMES = {"double": 2, "triple": 3, "quadruple": 4}
+
+
+def _item_word(item: MeldItem) -> tuple[str, int]:
+    """One meld in a word or two and how many times it is held: ``('aces', 2)`` for
+    double aces around, ``('marriage ♥', 1)``."""
+    words = item.name.split()
+    times = _TIMES.get(words[0], 1)
+    if times > 1:
+        words = words[1:]
+    name = " ".join(words)
+    if name in ("common marriage", "royal marriage"):
+        word = ("royal " if name.startswith("royal") else "marriage ") + item.cards[0].suit.symbol
+    elif name.endswith(" around"):
+        word = words[0]
+    else:
+        word = name
+    return word, times
 
 
 def meld_words(result: MeldResult) -> list[str]:
-    """A seat's meld in a few words, repeats counted: ``['double run 150',
-    'royal ♠ ×2 8', 'aces around 10']``."""
+    """A seat's meld in a few words, a meld held more than once with its count
+    (double aces around: ``aces ×2 100``; two royal marriages: ``royal ♠ ×2 8``), each
+    at most 16 columns wide, for the narrow seats of the table.
+
+    >>> from pinochlekit.engine.cards import Suit
+    >>> from pinochlekit.engine.double.cards import DoubleHand
+    >>> from pinochlekit.engine.double.meld import double_meld
+    >>> hand = DoubleHand.parse("AS AS AH AH AD AD AC AC KH QH KH QH QS QS JD JD")
+    >>> meld_words(double_meld(hand, Suit.SPADES, Rules.preset("doubledeck")))
+    ['marriage ♥ ×2 4', 'aces ×2 100', 'pinochle ×2 30']
+    """
     counted: dict[str, tuple[int, int]] = {}
     for item in result.items:
-        word = _item_word(item)
-        times, points = counted.get(word, (0, 0))
-        counted[word] = (times + 1, points + item.points)
-    return [f"{word}{f' ×{times}' if times > 1 else ''} {points}"
-            for word, (times, points) in counted.items()]
+        word, times = _item_word(item)
+        held, points = counted.get(word, (0, 0))
+        counted[word] = (held + times, points + item.points)
+    return [f"{word}{f' ×{held}' if held > 1 else ''} {points}"
+            for word, (held, points) in counted.items()]
