@@ -324,3 +324,32 @@ def test_the_plain_mode_resumes_a_double_deck_hand_stopped_halfway(tmp_path: Pat
     actions = saved.load(1).actions
     saved.close()
     assert actions[:len(game.actions)] == tuple(map(str, game.actions))
+
+
+def test_passing_copies_by_keys_with_24_cards_in_one_row() -> None:
+    async def test() -> None:
+        session = Session.new("doubledeck(cards_passed=4)", seed=SEED, levels=["easy"])
+        game = deck_game(session)
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=double.MIN_SIZE) as pilot:
+            await settle(pilot, app)
+            while game.phase is not Phase.RETURN:
+                await human_move(pilot, app, bid=game.phase is Phase.AUCTION)
+                await settle(pilot, app)
+            assert game.declarer == HUMAN and len(game.hand(HUMAN)) == 24
+            cards = game.hand(HUMAN).cards()
+            await pilot.press("space", "right", "space")  # two copies of the first card
+            await pilot.pause()
+            screen = app.screen_text()
+            check_frame(screen, *double.MIN_SIZE)
+            hand_row(screen, cards)  # all 24 in one row
+            assert "Pick 4 cards for your partner with space (2 picked)" in screen
+            assert f"got: {' '.join(c.pretty for c in game.given or ())}" in screen
+            await pilot.press("right", "space", "right", "space", "enter")
+            await settle(pilot, app)
+            back = game.returned
+            assert back is not None and tuple(back) == tuple(cards[:4])
+            assert cards[0] == cards[1]  # a copy picked twice (seed 3: A♠ A♠)
+            assert game.phase is Phase.PLAY and len(game.hand(HUMAN)) == 20
+
+    run(test)

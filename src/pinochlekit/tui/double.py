@@ -30,7 +30,7 @@ from pinochlekit.players import LEVELS, PLAYERS
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.double import DOUBLE_LEVELS
 
-__all__ = ["MIN_SIZE", "SUIT_GAP", "bid_words", "double_hint_level", "double_level",
+__all__ = ["HAND_ROOM", "MIN_SIZE", "SUIT_GAP", "bid_words", "double_hint_level", "double_level",
            "hand_columns", "meld_words"]
 
 #: The smallest terminal the double-deck table is drawn in (docs/terminal.md "The
@@ -38,6 +38,8 @@ __all__ = ["MIN_SIZE", "SUIT_GAP", "bid_words", "double_hint_level", "double_lev
 MIN_SIZE = (100, 30)
 #: Columns left between two suits of the hand (besides each card's own cell).
 SUIT_GAP = 2
+#: The columns of the hand's row at 100 columns (the frame and padding take 4).
+HAND_ROOM = 96
 
 
 def levels() -> list[str]:
@@ -79,19 +81,24 @@ def bid_words(bids: Sequence[int], rules: Rules) -> str:
     return f"bid {low} or more ({steps})"
 
 
-def hand_columns(cards: Sequence[Card], cell: int) -> list[int]:
+def hand_columns(cards: Sequence[Card], cell: int, room: int = HAND_ROOM) -> list[int]:
     """The column at which each card of a hand in display order starts: ``cell``
-    columns a card, and :data:`SUIT_GAP` more before each new suit.
+    columns a card, and :data:`SUIT_GAP` more before each new suit, or fewer if the
+    row would not fit in ``room`` columns (the declarer holds 24 cards while
+    returning four).
 
     >>> from pinochlekit.engine.cards import parse_cards
-    >>> hand_columns(parse_cards("AS AS TH"), 4)
-    [0, 4, 10]
+    >>> hand_columns(parse_cards("AS AS TH"), 4), hand_columns(parse_cards("AS TH"), 4, 8)
+    ([0, 4, 10], [0, 4])
     """
+    suits = len({card.suit for card in cards})
+    gap = next((g for g in range(SUIT_GAP, 0, -1)
+                if len(cards) * cell + g * (suits - 1) <= room), 0)
     out: list[int] = []
     at = 0
     for i, card in enumerate(cards):
         if i and card.suit != cards[i - 1].suit:
-            at += SUIT_GAP
+            at += gap
         out.append(at)
         at += cell
     return out
