@@ -350,6 +350,7 @@ def test_passing_copies_by_keys_with_24_cards_in_one_row() -> None:
             back = game.returned
             assert back is not None and tuple(back) == tuple(cards[:4])
             assert cards[0] == cards[1]  # a copy picked twice (seed 3: A♠ A♠)
-            assert game.phase is Phase.PLAY and len(game.hand(HUMAN)) == 20
+            phase: Phase = game.phase  # moved on by the return
+            assert phase is Phase.PLAY and len(game.hand(HUMAN)) == 20
 
     run(test)
