@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import ROOT, environment
+from helpers import ROOT, environment, history
 from test_tui import human_move, run, settle
 from textual.pilot import Pilot
 
@@ -306,6 +306,13 @@ def test_the_plain_mode_plays_a_complete_double_deck_hand(tmp_path: Path) -> Non
     actions = saved.load(1).actions
     saved.close()
     assert actions[:len(game.actions)] == tuple(map(str, game.actions))
+    # and the saved game's hands, as pinochle history tells them
+    listed = history(tmp_path, "1")
+    assert listed.returncode == 0, listed.stderr
+    assert "doubledeck  unfinished" in listed.stdout and "hand 1 over: " in listed.stdout
+    steps = history(tmp_path, "1", "--hand", "1", "--no-pause")
+    assert steps.returncode == 0, steps.stderr
+    assert steps.stdout.count("trick ") >= 20 and "hand 1 over: " in steps.stdout
 
 
 def test_the_plain_mode_resumes_a_double_deck_hand_stopped_halfway(tmp_path: Path) -> None:

@@ -42,7 +42,9 @@ def add_commands(command: Command, rules_help: str) -> None:
         "Sit at seat 0 (South) with a computer partner (North) against two computer "
         "opponents (West and East) at a full-screen table (with --rules two, two-handed: "
         "against one computer opponent, North; with --rules three, three-handed: against "
-        "West and East, each for itself); --plain reads commands and "
+        "West and East, each for itself; with --rules doubledeck, the 80-card double deck "
+        "with the levels that play it, in a terminal of 100x30 or more); --plain reads "
+        "commands and "
         "prints text instead (also used when input is not a terminal). Every action is "
         "saved as it happens; --resume continues the last unfinished game.\n\n"
         "example: pinochle play --level pro --rules playingcards")
