@@ -313,6 +313,9 @@ def test_the_plain_mode_plays_a_complete_double_deck_hand(tmp_path: Path) -> Non
     steps = history(tmp_path, "1", "--hand", "1", "--no-pause")
     assert steps.returncode == 0, steps.stderr
     assert steps.stdout.count("trick ") >= 20 and "hand 1 over: " in steps.stdout
+    review = history(tmp_path, "1", "--hand", "1", "--review")
+    assert review.returncode != 0 and review.stderr.count("\n") == 1
+    assert "the review does not value the double deck yet" in review.stderr
 
 
 def test_the_plain_mode_resumes_a_double_deck_hand_stopped_halfway(tmp_path: Path) -> None:
