@@ -26,9 +26,10 @@ import pytest
 from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.engine.deals import deal_seed
+from pinochlekit.engine.double.game import bid_ladder
 from pinochlekit.engine.errors import RulesError
-from pinochlekit.engine.games import new_game
-from pinochlekit.engine.rules import MOST_POINTS, PRESETS, Rules
+from pinochlekit.engine.games import new_any_game, new_game
+from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, MOST_POINTS, PRESETS, BidLadder, Rules
 from pinochlekit.web.dealing import game_seed
 from pinochlekit.web.hub import default_db_url
 from pinochlekit.web.process import ServerProcess
@@ -124,12 +125,47 @@ def test_every_accepted_extreme_leaves_the_seat_to_act_a_legal_action(preset: st
                     game.apply(chooser.choice(legal), game.to_act)
 
 
-def test_the_server_refuses_a_table_no_one_could_play(server: ServerProcess) -> None:
+@pytest.mark.parametrize("ladder", ["five_from_60", "by_one", "ten_from_100"])
+def test_a_double_deck_minimum_above_its_ladder_is_refused(ladder: BidLadder) -> None:
+    """docs/rules.md §6: a minimum bid below the most a team can score but above the
+    ladder's highest amount (1,706 is no multiple of 5 or 10) left an empty ladder: a
+    first bidder who must open had no legal action. Every minimum is either refused
+    naming min_bid, or lets the first bidder act and a hand be played at random."""
+    base = dataclasses.replace(Rules.preset("doubledeck"), bid_ladder=ladder)
+    top = {"by_one": 1706, "five_from_60": 1705, "ten_from_100": 1700}[ladder]
+    chooser = random.Random(ladder)
+    for min_bid in (1, 59, 60, 61, 99, 100, 101, top - 1, top, top + 1, DOUBLE_MOST_POINTS):
+        for required in (False, True):
+            for stuck in (False, True):
+                try:
+                    rules = dataclasses.replace(base, min_bid=min_bid,
+                                                first_bid_required=required,
+                                                dealer_stuck=stuck, target=10)
+                except RulesError as refused:
+                    assert min_bid > top and "min_bid" in str(refused), (min_bid, refused)
+                    assert str(top) in str(refused)
+                    continue
+                assert min_bid <= top, (ladder, min_bid)  # else accepted with no bid at all
+                assert bid_ladder(rules), (ladder, min_bid)
+                game = new_any_game(rules, seed=f"{ladder}/{min_bid}/{required}/{stuck}")
+                for _ in range(120):
+                    if game.to_act is None:
+                        break
+                    legal = game.legal_actions()
+                    assert legal, (str(rules), game.phase)
+                    game.apply(chooser.choice(legal), game.to_act)
+
+
+@pytest.mark.parametrize(("rules", "bound"), [
+    ("pagat(min_bid=4000, first_bid_required=yes)", "3850"),
+    ("doubledeck(bid_ladder=ten_from_100, min_bid=1705, first_bid_required=yes)", "1700"),
+])
+def test_the_server_refuses_a_table_no_one_could_play(server: ServerProcess, rules: str,
+                                                       bound: str) -> None:
     status, body = request("POST", server.url + "/api/tables",
-                           {"rules": "pagat(min_bid=4000, first_bid_required=yes)",
-                            "seats": ["open", "easy", "easy", "easy"]})
+                           {"rules": rules, "seats": ["open", "easy", "easy", "easy"]})
     assert status == 400 and body["code"] == "bad_rules", body
-    assert "min_bid" in body["error"] and "3850" in body["error"]
+    assert "min_bid" in body["error"] and bound in body["error"]
     assert request("GET", server.url + "/api/tables")[0] == 200  # the server carries on
 
 
