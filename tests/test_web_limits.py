@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_helpers import Client, Message, join, new_table, request
+from web_helpers import Client, Message, choose, join, new_table, request
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
@@ -128,6 +128,61 @@ def test_a_seat_opened_again_replaces_its_oldest_connection(server: ServerProces
     for other in others:
         assert other.wait(lambda m: m["type"] == "welcome")["seat"] == 0
         other.close()
+
+
+def _states_built(server: ServerProcess) -> int:
+    return int(request("GET", server.url + "/api/health")[1]["states_built"])
+
+
+def _states_until_pong(ws: ClientConnection) -> list[Message]:
+    """The states ``ws`` receives before the answer to a ``ping`` sent now (a state
+    waiting to be sent is replaced by a newer one: several requests, one answer)."""
+    ws.send(json.dumps({"type": "ping"}))
+    states = []
+    while True:
+        message: Message = json.loads(ws.recv(10))
+        if message["type"] == "pong":
+            return states
+        if message["type"] == "state":
+            states.append(message)
+
+
+def test_spectators_asking_for_state_cost_no_view_each(server: ServerProcess) -> None:
+    """300 spectators asking for ``state`` slowed a table from 234 moves in 8 s to 9:
+    every answer was a view built afresh. Counted, not timed: the server builds one
+    state per seat watched and one for all spectators per change of the table."""
+    table, token = _seated_table(server)
+    ann = Client(server, table, token)
+    with contextlib.ExitStack() as stack:
+        stack.callback(ann.close)
+        ann.my_turn()  # the computers wait for Ann: the table does not change
+        before = _states_built(server)
+        crowd = [stack.enter_context(_open(server, table, f"127.0.1.{n // 20 + 2}"))
+                 for n in range(60)]  # 3 clients of 20 spectators (the cap per address)
+        for ws in crowd:
+            ws.send(json.dumps({"type": "hello"}))
+        for _ in range(5):  # 300 requests, within each socket's burst
+            for ws in crowd:
+                ws.send(json.dumps({"type": "state"}))
+        answers = [_states_until_pong(ws) for ws in crowd]
+        assert all(answers), "a spectator got no state"
+        assert {a["ply"] for states in answers for a in states} == \
+            {ann.state["ply"] if ann.state else -1}
+        quiet = _states_built(server) - before
+        assert quiet <= 1, quiet  # one view for the spectators, whatever they ask
+        # Ann plays on: each change builds her view and the spectators' once
+        ply = ann.state["ply"] if ann.state else 0
+        before = _states_built(server)
+        for _ in range(3):
+            ann.act(choose(ann.state or {}))
+            state = ann.my_turn()
+            for ws in crowd:
+                ws.send(json.dumps({"type": "state"}))
+        changes = state["ply"] - ply
+        for ws in crowd:  # every spectator is answered, up to the table's last move
+            assert _states_until_pong(ws)[-1]["ply"] == state["ply"]
+        built = _states_built(server) - before
+        assert changes >= 3 and built <= 2 * changes + 2, (built, changes)
 
 
 # -- Host and Origin -----------------------------------------------------------------

@@ -325,7 +325,8 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         """What the server holds in memory now (for operators and tests)."""
         tables = list(hub().tables.values())
         return {"tables_in_memory": len(tables),
-                "finished_in_memory": sum(t.status == "over" for t in tables)}
+                "finished_in_memory": sum(t.status == "over" for t in tables),
+                "states_built": sum(t.states_built for t in tables)}
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
