@@ -138,7 +138,7 @@ def _states_until_pong(ws: ClientConnection) -> list[Message]:
     """The states ``ws`` receives before the answer to a ``ping`` sent now (a state
     waiting to be sent is replaced by a newer one: several requests, one answer)."""
     ws.send(json.dumps({"type": "ping"}))
-    states = []
+    states: list[Message] = []
     while True:
         message: Message = json.loads(ws.recv(10))
         if message["type"] == "pong":
