@@ -97,6 +97,52 @@ def test_the_page_asks_for_the_state_after_a_server_error(server: ServerProcess,
         page.close()
 
 
+def test_the_page_asks_for_the_state_when_the_computers_fall_silent(
+        server: ServerProcess, browser: Browser) -> None:
+    """The page never asked for ``state``: with the computers stalled (their moves
+    cannot be stored) on another seat's turn, it waited forever. Now, after 15 s
+    without a message (the page's clock run forward, not waited for), it asks; and
+    once the database takes writes again the table goes on."""
+    page = browser.new_page()
+    page.clock.install()  # the page's Date and timers, run forward below
+    frames: list[dict[str, object]] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framesent", lambda payload: frames.append(json.loads(payload))))
+    url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
+    table = url.rsplit("/", 1)[1]
+    trigger = f"stall_{table.replace('-', '_')}"
+    _sql(server, f"CREATE TRIGGER {trigger} BEFORE INSERT ON web_actions "
+                 f"WHEN NEW.actor <> 'human' AND NEW.table_id = '{table}' "
+                 "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+    try:
+        deadline = time.monotonic() + 30
+        while not any(f.get("type") == "act" for f in frames):  # Ann's move is stored
+            assert time.monotonic() < deadline, "the page never acted"
+            take_turn(page)
+            page.wait_for_timeout(200)
+        acted = len(frames)
+        page.wait_for_timeout(1000)  # (the computer's move fails on the server)
+        assert not any(f.get("type") == "state" for f in frames[acted:])
+        page.clock.fast_forward(10_000)  # quiet, but not for long enough yet
+        assert not any(f.get("type") == "state" for f in frames[acted:]), frames[acted:]
+        page.clock.fast_forward(10_000)  # 20 s without a message on a computer's turn
+        for _ in range(50):
+            if any(f.get("type") == "state" for f in frames[acted:]):
+                break
+            page.wait_for_timeout(100)
+        assert any(f.get("type") == "state" for f in frames[acted:]), frames[acted:]
+        _sql(server, f"DROP TRIGGER {trigger}")
+        plies = [int(v) for f in frames if f.get("type") == "act"
+                 for v in [f.get("ply")] if isinstance(v, int)]
+        def stored() -> int:
+            return int(str(_sql(server, "SELECT count(*) FROM web_actions WHERE "
+                                "table_id = ?", (table,))[0][0]))
+        _until(lambda: stored() > plies[-1] + 1, timeout=20)  # the computers moved on
+    finally:
+        _sql(server, f"DROP TRIGGER IF EXISTS {trigger}")
+        page.close()
+
+
 def test_a_removed_table_says_so(server: ServerProcess, browser: Browser) -> None:
     page = browser.new_page()
     url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
