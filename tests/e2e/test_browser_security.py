@@ -110,6 +110,7 @@ def test_the_page_asks_for_the_state_when_the_computers_fall_silent(
         "framesent", lambda payload: frames.append(json.loads(payload))))
     url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
     table = url.rsplit("/", 1)[1]
+    page.get_by_text("your turn", exact=False).first.wait_for(timeout=20_000)  # Ann's
     trigger = f"stall_{table.replace('-', '_')}"
     _sql(server, f"CREATE TRIGGER {trigger} BEFORE INSERT ON web_actions "
                  f"WHEN NEW.actor <> 'human' AND NEW.table_id = '{table}' "
