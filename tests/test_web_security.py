@@ -612,6 +612,8 @@ def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
                             and m["table"]["status"] == "over", timeout=30)
     finally:
         watcher.close()
+    # Ann's value stays hidden from everyone else until the game is over
+    assert not any(ann_seed in text for text in watcher.texts[:-1])
     first = next(g for g in over["fair"]["games"] if g["game_no"] == 0)
     assert first["commitment"] == shown
     server_seed = first["server_seed"]
