@@ -321,12 +321,19 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
                              "fair": table.fair()}, status_code=201)
 
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        """What the server holds in memory now (for operators and tests)."""
+    async def health(table: str | None = None) -> dict[str, Any]:
+        """What the server holds in memory now (for operators and tests); with
+        ``?table=ID``, that table's counts too."""
         tables = list(hub().tables.values())
-        return {"tables_in_memory": len(tables),
-                "finished_in_memory": sum(t.status == "over" for t in tables),
-                "states_built": sum(t.states_built for t in tables)}
+        answer: dict[str, Any] = {
+            "tables_in_memory": len(tables),
+            "finished_in_memory": sum(t.status == "over" for t in tables),
+            "states_built": sum(t.states_built for t in tables)}
+        held = hub().tables.get(table[:40]) if table else None
+        if held is not None:
+            answer["table"] = {"id": held.id, "states_built": held.states_built,
+                               "compute_waits": held.compute_waits}
+        return answer
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:

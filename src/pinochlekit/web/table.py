@@ -225,6 +225,7 @@ class Table:
         # client asking for ``state`` again and again costs a lookup, not a view
         self._states: dict[int | None, dict[str, Any]] = {}
         self.states_built = 0  # views built for it, in all (``GET /api/health``)
+        self.compute_waits = 0  # its computers' decisions that waited for a thread
         self.min_pace = 0.0  # the server's least pace (docs/web.md "Security and limits")
         self.timing = MoveTiming()  # when each computer move is sent (web/timing.py)
         self.closed = False
