@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import typing
 import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -154,6 +155,46 @@ def test_a_double_deck_minimum_above_its_ladder_is_refused(ladder: BidLadder) ->
                     legal = game.legal_actions()
                     assert legal, (str(rules), game.phase)
                     game.apply(chooser.choice(legal), game.to_act)
+
+
+def _fuzz_values(name: str) -> list[object]:
+    """Values to try for a rules field: every choice, both yes/no, and numbers at
+    and around the bounds the rules check."""
+    kind = typing.get_type_hints(Rules)[name]
+    if typing.get_args(kind):
+        return list(typing.get_args(kind))
+    if kind is bool:
+        return [False, True]
+    return {"target": [10, 20, 1500], "min_bid": [10, 20, 50, 250, 1000, 1700, 1705, 3850],
+            "bid_step": [1, 5, 10, 20, 50, 3850], "cards_passed": [0, 2, 3, 4],
+            "max_deals": [0, 2, 3], "meld_counters": [1, 20],
+            "players": [2, 3, 4]}.get(name, [getattr(Rules(), name)])
+
+
+def test_random_combinations_of_options_are_refused_or_playable() -> None:
+    """Three options changed at random from a random preset, 150 times (seeded): each
+    combination is refused naming a field, or every seat to act in a hand played at
+    random has a legal action (no table sits at a move forever)."""
+    chooser = random.Random(14)
+    names = [f.name for f in dataclasses.fields(Rules)]
+    played = 0
+    for number in range(150):
+        base = Rules.preset(chooser.choice(list(PRESETS)))
+        changes = {n: chooser.choice(_fuzz_values(n)) for n in chooser.sample(names, 3)}
+        try:
+            rules = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+        except RulesError as refused:
+            assert refused.field in names, refused  # it names a field
+            continue
+        game = new_any_game(rules, seed=number)
+        played += 1
+        for _ in range(150):
+            if game.to_act is None:
+                break
+            legal = game.legal_actions()
+            assert legal, (str(rules), game.phase)
+            game.apply(chooser.choice(legal), game.to_act)
+    assert played >= 40  # enough combinations were accepted to mean something
 
 
 @pytest.mark.parametrize(("rules", "bound"), [
