@@ -403,6 +403,7 @@ def test_the_address_cap_counts_clients_from_accept_on(server: ServerProcess) ->
         for _ in range(100):
             stack.enter_context(connect(f"{server.ws_url}/ws/{table}", open_timeout=10))
         with connect(f"{server.ws_url}/ws/{table}", open_timeout=10) as late:
+            late.send(json.dumps({"type": "hello"}))  # a spectator: refused (a seat is not)
             assert json.loads(late.recv(10))["code"] == "full"
             with pytest.raises(ConnectionClosed) as closed:
                 late.recv(10)

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import typing
 import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,9 +27,10 @@ import pytest
 from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.engine.deals import deal_seed
+from pinochlekit.engine.double.game import bid_ladder
 from pinochlekit.engine.errors import RulesError
-from pinochlekit.engine.games import new_game
-from pinochlekit.engine.rules import MOST_POINTS, PRESETS, Rules
+from pinochlekit.engine.games import new_any_game, new_game
+from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, MOST_POINTS, PRESETS, BidLadder, Rules
 from pinochlekit.web.dealing import game_seed
 from pinochlekit.web.hub import default_db_url
 from pinochlekit.web.process import ServerProcess
@@ -124,12 +126,87 @@ def test_every_accepted_extreme_leaves_the_seat_to_act_a_legal_action(preset: st
                     game.apply(chooser.choice(legal), game.to_act)
 
 
-def test_the_server_refuses_a_table_no_one_could_play(server: ServerProcess) -> None:
+@pytest.mark.parametrize("ladder", ["five_from_60", "by_one", "ten_from_100"])
+def test_a_double_deck_minimum_above_its_ladder_is_refused(ladder: BidLadder) -> None:
+    """docs/rules.md §6: a minimum bid below the most a team can score but above the
+    ladder's highest amount (1,706 is no multiple of 5 or 10) left an empty ladder: a
+    first bidder who must open had no legal action. Every minimum is either refused
+    naming min_bid, or lets the first bidder act and a hand be played at random."""
+    base = dataclasses.replace(Rules.preset("doubledeck"), bid_ladder=ladder)
+    top = {"by_one": 1706, "five_from_60": 1705, "ten_from_100": 1700}[ladder]
+    chooser = random.Random(ladder)
+    for min_bid in (1, 59, 60, 61, 99, 100, 101, top - 1, top, top + 1, DOUBLE_MOST_POINTS):
+        for required in (False, True):
+            for stuck in (False, True):
+                try:
+                    rules = dataclasses.replace(base, min_bid=min_bid,
+                                                first_bid_required=required,
+                                                dealer_stuck=stuck, target=10)
+                except RulesError as refused:
+                    assert min_bid > top and "min_bid" in str(refused), (min_bid, refused)
+                    assert str(top) in str(refused)
+                    continue
+                assert min_bid <= top, (ladder, min_bid)  # else accepted with no bid at all
+                assert bid_ladder(rules), (ladder, min_bid)
+                game = new_any_game(rules, seed=f"{ladder}/{min_bid}/{required}/{stuck}")
+                for _ in range(120):
+                    if game.to_act is None:
+                        break
+                    legal = game.legal_actions()
+                    assert legal, (str(rules), game.phase)
+                    game.apply(chooser.choice(legal), game.to_act)
+
+
+def _fuzz_values(name: str) -> list[object]:
+    """Values to try for a rules field: every choice, both yes/no, and numbers at
+    and around the bounds the rules check."""
+    kind = typing.get_type_hints(Rules)[name]
+    if typing.get_args(kind):
+        return list(typing.get_args(kind))
+    if kind is bool:
+        return [False, True]
+    return {"target": [10, 20, 1500], "min_bid": [10, 20, 50, 250, 1000, 1700, 1705, 3850],
+            "bid_step": [1, 5, 10, 20, 50, 3850], "cards_passed": [0, 2, 3, 4],
+            "max_deals": [0, 2, 3], "meld_counters": [1, 20],
+            "players": [2, 3, 4]}.get(name, [getattr(Rules(), name)])
+
+
+def test_random_combinations_of_options_are_refused_or_playable() -> None:
+    """Three options changed at random from a random preset, 150 times (seeded): each
+    combination is refused naming a field, or every seat to act in a hand played at
+    random has a legal action (no table sits at a move forever)."""
+    chooser = random.Random(14)
+    names = [f.name for f in dataclasses.fields(Rules)]
+    played = 0
+    for number in range(150):
+        base = Rules.preset(chooser.choice(list(PRESETS)))
+        changes = {n: chooser.choice(_fuzz_values(n)) for n in chooser.sample(names, 3)}
+        try:
+            rules = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+        except RulesError as refused:
+            assert refused.field in names, refused  # it names a field
+            continue
+        game = new_any_game(rules, seed=number)
+        played += 1
+        for _ in range(150):
+            if game.to_act is None:
+                break
+            legal = game.legal_actions()
+            assert legal, (str(rules), game.phase)
+            game.apply(chooser.choice(legal), game.to_act)
+    assert played >= 40  # enough combinations were accepted to mean something
+
+
+@pytest.mark.parametrize(("rules", "bound"), [
+    ("pagat(min_bid=4000, first_bid_required=yes)", "3850"),
+    ("doubledeck(bid_ladder=ten_from_100, min_bid=1705, first_bid_required=yes)", "1700"),
+])
+def test_the_server_refuses_a_table_no_one_could_play(server: ServerProcess, rules: str,
+                                                       bound: str) -> None:
     status, body = request("POST", server.url + "/api/tables",
-                           {"rules": "pagat(min_bid=4000, first_bid_required=yes)",
-                            "seats": ["open", "easy", "easy", "easy"]})
+                           {"rules": rules, "seats": ["open", "easy", "easy", "easy"]})
     assert status == 400 and body["code"] == "bad_rules", body
-    assert "min_bid" in body["error"] and "3850" in body["error"]
+    assert "min_bid" in body["error"] and bound in body["error"]
     assert request("GET", server.url + "/api/tables")[0] == 200  # the server carries on
 
 
@@ -457,6 +534,104 @@ def test_computers_resume_by_themselves_after_a_brief_database_error(tmp_path: P
             ann.close()
 
 
+class Outage:
+    """A TCP proxy on 127.0.0.1 in front of PostgreSQL whose :meth:`down` cuts every
+    connection through it and refuses new ones (closed at once), as a database
+    server that restarts or a network that drops would, until :meth:`up`."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.refused = 0
+        self._up = True
+        self._open: list[socket.socket] = []
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def down(self) -> None:
+        """Cut every connection; refuse new ones."""
+        with self._lock:
+            self._up = False
+            for end in self._open:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+            self._open.clear()
+
+    def up(self) -> None:
+        """Let connections through again."""
+        with self._lock:
+            self._up = True
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            with self._lock:
+                if not self._up:
+                    self.refused += 1
+                    client.close()
+                    continue
+                server = socket.create_connection(self.target, timeout=10)
+                self._open += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        """Stop accepting."""
+        self.listener.close()
+
+
+def test_computers_resume_after_postgresql_drops_out_with_nobody_sending(
+        tmp_path: Path) -> None:
+    """The computers stalled after a brief database error until a new connection came:
+    here PostgreSQL is cut off (every connection dropped, new ones refused) right
+    after Ann's move, so the computers' next moves fail; when it is back they go on
+    by themselves, Ann sending nothing, and every move is stored once, in order."""
+    parts = urllib.parse.urlsplit(pg_url())
+    proxy = Outage(parts.hostname or "127.0.0.1", parts.port or 5432)
+    netloc = (f"{parts.username}@" if parts.username else "") + f"127.0.0.1:{proxy.port}"
+    url = urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+    try:
+        with ServerProcess(url, log=tmp_path / "server.log",
+                           extra=("--sweep-interval", "3600")) as srv:
+            table = new_table(srv, "pagat", ["open", "easy", "easy", "easy"], pace=0.3)
+            ann = Client(srv, table, join(srv, table, 0, "Ann"), strict=False)
+            try:
+                state = ann.my_turn()
+                ply = state["ply"]
+                ann.act(choose(state))
+                ann.wait(lambda m: m["type"] == "state" and m["ply"] == ply + 1)
+                proxy.down()  # before the next computer's move, one pace later
+                moved = None
+                with contextlib.suppress(AssertionError):  # (wait's time-out)
+                    moved = ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply + 1,
+                                     timeout=3)
+                assert moved is None, "a move was made with the database down"
+                assert ann.state is not None and ann.state["view"]["to_act"] != 0
+                assert proxy.refused >= 1  # the server tried again meanwhile
+                proxy.up()  # back; nobody sends anything
+                ann.wait(lambda m: m["type"] == "state" and m["ply"] > ply + 1, timeout=20)
+            finally:
+                ann.close()
+    finally:
+        proxy.close()
+    stored = _stored_actions(pg_url(), table)
+    assert len(stored) > ply + 1
+    assert [p for p, _ in stored] == list(range(len(stored)))  # once each, in order
+
+
 # -- deals no one can choose ---------------------------------------------------------------
 
 
@@ -478,6 +653,8 @@ def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
                             and m["table"]["status"] == "over", timeout=30)
     finally:
         watcher.close()
+    # Ann's value stays hidden from everyone else until the game is over
+    assert not any(ann_seed in text for text in watcher.texts[:-1])
     first = next(g for g in over["fair"]["games"] if g["game_no"] == 0)
     assert first["commitment"] == shown
     server_seed = first["server_seed"]

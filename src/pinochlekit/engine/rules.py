@@ -416,6 +416,19 @@ def _check_double(rules: Rules) -> None:
     if rules.min_bid > DOUBLE_MOST_POINTS:
         raise RulesError("min_bid", f"must be at most {DOUBLE_MOST_POINTS}, the most a team "
                          f"can score in a double-deck hand, not {rules.min_bid}")
+    top = _DOUBLE_TOP_BID[rules.bid_ladder]
+    if rules.min_bid > top:
+        # docs/rules.md §6 bid ladder: above its highest amount no bid is on the ladder, so
+        # a first bidder who must open would have no legal action and no contract be bid
+        raise RulesError("min_bid", f"must be at most {top} with bid_ladder="
+                         f"{rules.bid_ladder} (its highest bid), not {rules.min_bid}")
+
+
+#: The highest amount of each double-deck bid ladder (docs/rules.md §6) at or below
+#: :data:`DOUBLE_MOST_POINTS`: by 1, by 5 from 60, by 10 from 100.
+_DOUBLE_TOP_BID: dict[str, int] = {
+    "by_one": DOUBLE_MOST_POINTS, "five_from_60": DOUBLE_MOST_POINTS - DOUBLE_MOST_POINTS % 5,
+    "ten_from_100": DOUBLE_MOST_POINTS - DOUBLE_MOST_POINTS % 10}
 
 
 #: Options with no meaning in the two-handed game (no auction, no partners, one

@@ -97,11 +97,16 @@ class FairPool:
         self._running: dict[str, int] = {}
         self._busy = 0
 
-    async def run(self, key: str, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a thread when ``key``'s turn comes."""
+    async def run(self, key: str, fn: Callable[..., T], *args: Any,
+                  on_wait: Callable[[], None] | None = None) -> T:
+        """``fn(*args)`` in a thread when ``key``'s turn comes; ``on_wait()`` is called
+        if it cannot start at once (no thread free for ``key``)."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(key, deque()).append((fn, args, future))
+        job = (fn, args, future)
+        self._waiting.setdefault(key, deque()).append(job)
         self._dispatch()
+        if on_wait is not None and job in self._waiting.get(key, ()):
+            on_wait()
         return await future
 
     def _dispatch(self) -> None:
@@ -185,7 +190,14 @@ class Hub:
     async def compute(self, fn: Callable[..., T], *args: Any, table: str = "") -> T:
         """Run a computer player's decision off the event loop, in the turn of the
         client that created ``table`` (:class:`FairPool`)."""
-        return await self._cpu_pool.run(self.owners.get(table, "table " + table), fn, *args)
+        return await self._cpu_pool.run(self.owners.get(table, "table " + table), fn, *args,
+                                        on_wait=functools.partial(self._waited, table))
+
+    def _waited(self, table_id: str) -> None:
+        """A decision of ``table_id``'s computers waited for a thread (counted)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.compute_waits += 1
 
     def _compute_for(self, table_id: str) -> Callable[..., Any]:
         async def compute(fn: Callable[..., T], *args: Any) -> T:

@@ -321,11 +321,19 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
                              "fair": table.fair()}, status_code=201)
 
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        """What the server holds in memory now (for operators and tests)."""
+    async def health(table: str | None = None) -> dict[str, Any]:
+        """What the server holds in memory now (for operators and tests); with
+        ``?table=ID``, that table's counts too."""
         tables = list(hub().tables.values())
-        return {"tables_in_memory": len(tables),
-                "finished_in_memory": sum(t.status == "over" for t in tables)}
+        answer: dict[str, Any] = {
+            "tables_in_memory": len(tables),
+            "finished_in_memory": sum(t.status == "over" for t in tables),
+            "states_built": sum(t.states_built for t in tables)}
+        held = hub().tables.get(table[:40]) if table else None
+        if held is not None:
+            answer["table"] = {"id": held.id, "states_built": held.states_built,
+                               "compute_waits": held.compute_waits}
+        return answer
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -450,21 +458,21 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         address = websocket.client.host if websocket.client else ""
         per_address = "address " + address
         with contextlib.ExitStack() as held:
+            # Past a cap only a seat's token holder gets in: the socket is refused after
+            # its hello unless that names a seat (it waits at most the hello timeout).
+            full = None
             if unseated.get("", 0) >= limits.max_sockets:
-                await refuse(websocket, "full", f"this server already has "
-                             f"{limits.max_sockets} connections; try again later", 1013)
-                return
-            if unseated.get(per_address, 0) >= limits.max_per_address:
-                await refuse(websocket, "full", f"at most {limits.max_per_address} "
-                             "connections from one address; try again later", 1013)
-                return
-            for key in ("", per_address):
-                unseated[key] = unseated.get(key, 0) + 1
-                held.callback(_release, unseated, key)
-            await _play(websocket, table_id, address, held)
+                full = f"this server already has {limits.max_sockets} connections"
+            elif unseated.get(per_address, 0) >= limits.max_per_address:
+                full = f"at most {limits.max_per_address} connections from one address"
+            else:
+                for key in ("", per_address):
+                    unseated[key] = unseated.get(key, 0) + 1
+                    held.callback(_release, unseated, key)
+            await _play(websocket, table_id, address, held, full)
 
     async def _play(websocket: WebSocket, table_id: str, address: str,
-                    held: contextlib.ExitStack) -> None:
+                    held: contextlib.ExitStack, full: str | None) -> None:
         table = await hub().get(table_id)
         if table is None:
             await refuse(websocket, "no_table", f"no table {table_id[:40]!r}", 4404)
@@ -501,6 +509,9 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
                 table.detach(oldest)
                 if isinstance(oldest, _Client):
                     oldest.replaced()
+        elif full is not None:
+            await refuse(websocket, "full", f"{full}; try again later", 1013)
+            return
         elif len(table.spectators) >= limits.max_connections:
             await refuse(websocket, "full", f"this table already has "
                          f"{limits.max_connections} spectators; try again later", 1013)

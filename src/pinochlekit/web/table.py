@@ -224,6 +224,8 @@ class Table:
         # the state message per seat (None: spectators) since the last change: a
         # client asking for ``state`` again and again costs a lookup, not a view
         self._states: dict[int | None, dict[str, Any]] = {}
+        self.states_built = 0  # views built for it, in all (``GET /api/health``)
+        self.compute_waits = 0  # its computers' decisions that waited for a thread
         self.min_pace = 0.0  # the server's least pace (docs/web.md "Security and limits")
         self.timing = MoveTiming()  # when each computer move is sent (web/timing.py)
         self.closed = False
@@ -349,6 +351,7 @@ class Table:
         message = self._states.get(seat)
         if message is None:
             message = self._states[seat] = self._build_state(seat)
+            self.states_built += 1
         if self.timer_key is not None:  # the time left, as of this message
             message = {**message, "timer": self.timer_info()}
         return message
