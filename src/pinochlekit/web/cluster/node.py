@@ -28,6 +28,7 @@ from typing import Any
 from pinochlekit.web.cluster.bus import Bus
 from pinochlekit.web.cluster.leases import Leases, log_event
 from pinochlekit.web.cluster.sockets import RelayedSocket
+from pinochlekit.web.storage import FencedError
 from pinochlekit.web.table import RejectedError, Table
 
 __all__ = ["ClusterError", "ClusterOptions", "Node", "Relay"]
@@ -156,12 +157,38 @@ class Node:
         self.valid[table_id] = started + self.options.lease_ttl
         self.pending.add(table_id)
         try:
-            table = await load(table_id)
+            # a new epoch before the load: the previous owner's committed writes are
+            # in what is loaded, its later ones are refused by the database
+            # (docs/web-cluster.md "Fencing")
+            epoch = await self.hub.db("fence", table_id)
+            table = await load(table_id) if epoch else None
+        except Exception:
+            await self._release(table_id, "load failed")
+            raise
         finally:
             self.pending.discard(table_id)
         if table is None:
             await self._release(table_id, "no such table")
+        else:
+            log_event("table_fenced", node=self.node, table=table_id, epoch=epoch)
+            table.db = self._fenced(table_id, table.db)
         return table
+
+    def _fenced(self, table_id: str, db: Callable[..., Awaitable[Any]]
+                ) -> Callable[..., Awaitable[Any]]:
+        """The table's store calls: a write the database refuses as stale (another
+        process took the table while this one was paused or cut off) makes this
+        process step back from the table, and the client is told it moved."""
+        async def run(method: str, *args: Any) -> Any:
+            try:
+                return await db(method, *args)
+            except FencedError:
+                log_event("write_fenced", node=self.node, table=table_id, write=method)
+                self._spawn(self.hand_over(table_id, "fenced by the database",
+                                           release=False))
+                raise RejectedError("moved", "this table is played by another server "
+                                    "process now; nothing was changed") from None
+        return run
 
     async def _settled(self, table_id: str) -> bool:
         """Before taking a lease nobody holds: a Redis that restarted moments ago has
