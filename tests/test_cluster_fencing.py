@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from test_cluster import health, redis_url
-from web_helpers import Client, Message, choose, new_table, pg_url, request
+from web_helpers import Client, choose, new_table, pg_url, request
 
 from pinochlekit.web.process import ServerProcess
 from pinochlekit.web.storage import FencedError, TableStore
