@@ -1,13 +1,15 @@
 """The web server as three processes sharing a real PostgreSQL and a real Redis
 (docs/web-cluster.md): a seat plays through process B at a table owned by process A;
-A is killed with SIGKILL mid-hand and the table goes on at another process, every
-state the seat received agreeing with the stored record (nothing lost, nothing
-duplicated). Needs PINOCHLEKIT_TEST_PG and PINOCHLEKIT_TEST_REDIS (scripts/ci-services.sh)."""
+a read-only copy at B shows who is connected at A's table; A is killed with SIGKILL
+mid-hand and the table goes on at another process, every state the seat received
+agreeing with the stored record (nothing lost, nothing duplicated). Needs
+PINOCHLEKIT_TEST_PG and PINOCHLEKIT_TEST_REDIS (scripts/ci-services.sh)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,8 +80,25 @@ def test_health_and_lobby_span_the_processes(cluster: list[ServerProcess]) -> No
         assert welcome["seat"] == 0
         state = client.wait(lambda m: m["type"] == "state")
         assert state["seat"] == 0 and state["view"]["hand"]
+        # B's read-only copy asks A (over Redis) who is connected: Ann, through C
+        watcher = Client(b, table_id)  # a spectator at B
+        try:
+            watcher.wait(lambda m: m["type"] == "state")
+            status, info = request("GET", f"{b.url}/api/tables/{table_id}")
+            assert status == 200 and health(b)["tables_owned"] == 0
+            assert [s["connected"] for s in info["seats"]] == [True, False, False, False]
+            assert info["spectators"] == 1
+        finally:
+            watcher.close()
     finally:
         client.close()
+    deadline = time.monotonic() + 30
+    while True:  # both gone: the owner says so once it has seen the sockets close
+        status, info = request("GET", f"{b.url}/api/tables/{table_id}")
+        if not info["seats"][0]["connected"] and info["spectators"] == 0:
+            break
+        assert time.monotonic() < deadline, info
+        time.sleep(0.2)
 
 
 def test_kill_the_owner_mid_hand(cluster: list[ServerProcess]) -> None:

@@ -35,7 +35,8 @@ from typing import Any, NamedTuple
 from pinochlekit.private import private_sqlite
 
 log = logging.getLogger("pinochlekit.web")
-__all__ = ["GameRow", "NewGame", "SeatRow", "StoreError", "TableRow", "TableStore"]
+__all__ = ["FencedError", "GameRow", "NewGame", "SeatRow", "StoreError", "TableRow",
+           "TableStore"]
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS web_tables (
@@ -90,6 +91,11 @@ _SCHEMA = (
         text TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, n))""",
+    # fencing (docs/web-cluster.md "Fencing"): the epoch of each table's current
+    # owner process in a cluster; a write carrying an older epoch is refused
+    """CREATE TABLE IF NOT EXISTS web_fences (
+        table_id TEXT PRIMARY KEY,
+        epoch INTEGER NOT NULL)""",
 )
 
 
@@ -113,6 +119,12 @@ class NewGame(NamedTuple):
 
 class StoreError(Exception):
     """The database cannot be opened or used; the message says which and why."""
+
+
+class FencedError(StoreError):
+    """A write of a table's game carried an epoch older than the table's: another
+    process of the cluster has taken the table since (docs/web-cluster.md
+    "Fencing"). Nothing was written."""
 
 
 @dataclass
@@ -163,6 +175,8 @@ class TableStore:
         self.url = url
         self._lock = threading.Lock()
         self._reconnect: Any = None  # PostgreSQL: opens a new connection (see _retrying)
+        # the epoch this process holds, by table (see fence): empty for a lone server
+        self._fences: dict[str, int] = {}
         for statement in _SCHEMA:
             self._run(statement)
         self._commit()
@@ -323,6 +337,69 @@ class TableStore:
         with self._lock:
             self._db.close()
 
+    # -- fencing (docs/web-cluster.md "Fencing") ------------------------------------
+
+    def fence(self, table_id: str) -> int:
+        """Take a new epoch for ``table_id`` (one more than any before) and carry it in
+        every later write of the table's game from this store; the epoch, or 0 (and
+        nothing written) if there is no such table.
+
+        A process of a cluster calls this when it takes the table's lease, before it
+        loads the table: a write of the previous owner that is already committed is
+        in what it loads, and one that comes later carries the previous epoch and is
+        refused (:class:`FencedError`). In PostgreSQL the fence row is locked by
+        both, so the two never interleave."""
+        def claim() -> int:
+            try:
+                if not self._pg:
+                    self._db.execute("BEGIN IMMEDIATE")
+                if not self._run("SELECT 1 FROM web_tables WHERE id = ?",
+                                 (table_id,)).fetchall():
+                    epoch = 0
+                else:
+                    self._run("INSERT INTO web_fences (table_id, epoch) VALUES (?, 1) "
+                              "ON CONFLICT (table_id) DO UPDATE "
+                              "SET epoch = web_fences.epoch + 1", (table_id,))
+                    epoch = int(self._run("SELECT epoch FROM web_fences WHERE table_id = ?",
+                                          (table_id,)).fetchall()[0][0])
+                if self._pg:
+                    self._db.commit()
+                else:
+                    self._db.execute("COMMIT")
+                return epoch
+            except Exception:
+                if not self._pg:
+                    self._db.execute("ROLLBACK")
+                elif not self._db.closed:
+                    with contextlib.suppress(Exception):
+                        self._db.rollback()
+                raise
+
+        with self._lock:
+            epoch = int(self._retrying(claim))  # a retried claim takes a newer epoch: ours too
+            if epoch:
+                self._fences[table_id] = epoch
+            return epoch
+
+    def epoch(self, table_id: str) -> int | None:
+        """The epoch this store carries for ``table_id`` (None: unfenced, a lone server)."""
+        return self._fences.get(table_id)
+
+    def _fenced_write(self, table_id: str, statements: list[tuple[str, Sequence[Any]]],
+                      done: Query | None = None) -> int:
+        """:meth:`_write` of a table's game; when this store holds an epoch for the
+        table, the first statement checks (and in PostgreSQL locks) that it is still
+        the table's, else nothing is written and :class:`FencedError` is raised."""
+        epoch = self._fences.get(table_id)
+        if epoch is None:
+            return self._write(statements, last=0, done=done)
+        check = ("UPDATE web_fences SET epoch = epoch WHERE table_id = ? AND epoch = ?",
+                 (table_id, epoch))
+        if self._write([check, *statements], last=1, checked=1, done=done) == 0:
+            raise FencedError(f"table {table_id}: another server process holds it now "
+                              f"(epoch {epoch} is stale); nothing was written")
+        return 1
+
     # -- tables -----------------------------------------------------------------
 
     def create_table(self, table_id: str, title: str, settings: dict[str, Any],
@@ -396,8 +473,8 @@ class TableStore:
         statements.pop()
         if status is not None:
             statements.append(_set_status(table_id, status))
-        self._write(statements, last=0,
-                    done=_game_stored(table_id, NewGame(game_no, rules, seed, dealer)))
+        self._fenced_write(table_id, statements,
+                           done=_game_stored(table_id, NewGame(game_no, rules, seed, dealer)))
 
     def add_action(self, table_id: str, game_no: int, ply: int, seat: int, action: str,
                    actor: str, status: str | None = None) -> None:
@@ -410,15 +487,16 @@ class TableStore:
             (table_id, game_no, ply, seat, action, actor, time.time()))]
         if status is not None:
             statements.append(_set_status(table_id, status))
-        self._write(statements, last=0, done=(
+        self._fenced_write(table_id, statements, done=(
             "SELECT 1 FROM web_actions WHERE table_id = ? AND game_no = ? AND ply = ? "
             "AND seat = ? AND action = ?", (table_id, game_no, ply, seat, action)))
 
     def remove_last_action(self, table_id: str, game_no: int, ply: int) -> None:
         """Delete action ``ply`` of a game, the last one (a person's undo at a table
         whose other seats are all computers: docs/web.md "Undo")."""
-        self._write([("DELETE FROM web_actions WHERE table_id = ? AND game_no = ? "
-                      "AND ply = ?", (table_id, game_no, ply))])
+        self._fenced_write(table_id, [("DELETE FROM web_actions WHERE table_id = ? "
+                                       "AND game_no = ? AND ply = ?",
+                                       (table_id, game_no, ply))])
 
     def add_chat(self, table_id: str, n: int, seat: int | None, name: str, text: str,
                  at: float) -> None:
@@ -545,6 +623,7 @@ class TableStore:
             ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_games WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_fences WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_seats WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_tables WHERE id = ?", (table_id,))]) == 1
 

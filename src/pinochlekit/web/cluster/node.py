@@ -28,6 +28,7 @@ from typing import Any
 from pinochlekit.web.cluster.bus import Bus
 from pinochlekit.web.cluster.leases import Leases, log_event
 from pinochlekit.web.cluster.sockets import RelayedSocket
+from pinochlekit.web.storage import FencedError
 from pinochlekit.web.table import RejectedError, Table
 
 __all__ = ["ClusterError", "ClusterOptions", "Node", "Relay"]
@@ -38,6 +39,8 @@ ServeSocket = Callable[[Any, str], Awaitable[None]]
 Handler = Callable[[str, dict[str, Any]], Awaitable[tuple[int, Any]]]
 #: How long a relay keeps looking for a table's owner before it gives up.
 ROUTE_TIME = 60.0
+#: How long a read-only copy waits for its owner to say who is connected.
+PRESENCE_TIME = 1.0
 
 
 class ClusterError(Exception):
@@ -67,7 +70,7 @@ class Node:
         self.pending: set[str] = set()  # leased, being loaded
         self.sockets: dict[str, RelayedSocket] = {}  # owner side, by connection id
         self.relays: dict[str, Relay] = {}  # browser side, by current connection id
-        self.handlers: dict[str, Handler] = {}
+        self.handlers: dict[str, Handler] = {"presence": self._presence}
         self.serve_socket: ServeSocket | None = None
         self.stopping = False
         self._replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -156,12 +159,38 @@ class Node:
         self.valid[table_id] = started + self.options.lease_ttl
         self.pending.add(table_id)
         try:
-            table = await load(table_id)
+            # a new epoch before the load: the previous owner's committed writes are
+            # in what is loaded, its later ones are refused by the database
+            # (docs/web-cluster.md "Fencing")
+            epoch = await self.hub.db("fence", table_id)
+            table = await load(table_id) if epoch else None
+        except Exception:
+            await self._release(table_id, "load failed")
+            raise
         finally:
             self.pending.discard(table_id)
         if table is None:
             await self._release(table_id, "no such table")
+        else:
+            log_event("table_fenced", node=self.node, table=table_id, epoch=epoch)
+            table.db = self._fenced(table_id, table.db)
         return table
+
+    def _fenced(self, table_id: str, db: Callable[..., Awaitable[Any]]
+                ) -> Callable[..., Awaitable[Any]]:
+        """The table's store calls: a write the database refuses as stale (another
+        process took the table while this one was paused or cut off) makes this
+        process step back from the table, and the client is told it moved."""
+        async def run(method: str, *args: Any) -> Any:
+            try:
+                return await db(method, *args)
+            except FencedError:
+                log_event("write_fenced", node=self.node, table=table_id, write=method)
+                self._spawn(self.hand_over(table_id, "fenced by the database",
+                                           release=False))
+                raise RejectedError("moved", "this table is played by another server "
+                                    "process now; nothing was changed") from None
+        return run
 
     async def _settled(self, table_id: str) -> bool:
         """Before taking a lease nobody holds: a Redis that restarted moments ago has
@@ -183,7 +212,31 @@ class Node:
         row = await self.hub.db("load_table", table_id)
         if row is None or row.status not in ("waiting", "playing", "over"):
             return None
-        return Table.from_row(row, _read_only, _read_only)
+        table = Table.from_row(row, _read_only, _read_only)
+        await self._presence_of(table)
+        return table
+
+    async def _presence_of(self, table: Table) -> None:
+        """Who is connected to a read-only copy's table, asked of its owner over the
+        bus (docs/web-cluster.md "Presence"); left as stored (nobody) when there is
+        no owner or it does not answer within a moment."""
+        answer = await self.forward("presence", table.id, {}, patience=PRESENCE_TIME)
+        if answer is None or answer[0] != 200 or not isinstance(answer[1], dict):
+            return
+        seats = answer[1].get("seats", [])
+        for seat in table.seats:
+            if seat.number in seats:
+                seat.connections.add(_Present(seat.number))
+        table.spectators.update(_Present(None) for _ in range(int(answer[1].get(
+            "spectators", 0))))
+
+    async def _presence(self, table_id: str, body: dict[str, Any]) -> tuple[int, Any]:
+        """The owner's answer: the seats with a connection, and how many watch."""
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return 404, {}
+        return 200, {"seats": [s.number for s in table.seats if s.connections],
+                     "spectators": len(table.spectators)}
 
     async def take(self, table_id: str) -> str:
         """Take the table if nobody owns it: ``owned``, ``taken`` (another node has
@@ -354,12 +407,13 @@ class Node:
 
     # -- forwarded requests ------------------------------------------------------------
 
-    async def forward(self, method: str, table_id: str, body: dict[str, Any]
-                      ) -> tuple[int, Any] | None:
+    async def forward(self, method: str, table_id: str, body: dict[str, Any],
+                      patience: float = 15.0) -> tuple[int, Any] | None:
         """Run ``method`` (a :attr:`handlers` name) at the table's owner; None when
-        this node owns it or nobody does (the caller runs it here, taking the lease)."""
+        this node owns it or nobody does (the caller runs it here, taking the lease).
+        ``patience``: seconds to keep trying an owner that does not answer."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + 15
+        deadline = loop.time() + patience
         while loop.time() < deadline:
             try:
                 owner = await self.leases.owner(table_id)
@@ -375,7 +429,7 @@ class Node:
                                                "t": table_id, "b": body, "n": self.node})
             try:
                 if sent:
-                    reply = await asyncio.wait_for(future, 10)
+                    reply = await asyncio.wait_for(future, min(10.0, patience))
                     if not reply.get("moved"):
                         return int(reply["s"]), reply["b"]
             except TimeoutError:
@@ -426,6 +480,16 @@ async def _read_only(*args: Any) -> Any:
     """The store and computers of a read-only table copy: nothing may change there."""
     raise RejectedError("moved", "this table is played by another server process just "
                         "now; try again")
+
+
+class _Present:
+    """A connection at another process, as a read-only copy counts it."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Nothing is sent from a read-only copy."""
 
 
 class Relay:

@@ -1,0 +1,113 @@
+"""The web table in a real browser against a cluster (docs/web-cluster.md): two
+`pinochle serve` processes sharing PostgreSQL and Redis behind a small TCP load
+balancer that sends each new connection to the first process alive. The page's
+process (also the table's owner) is killed with SIGKILL while it is the person's
+turn to play a card; the page reconnects by itself through the balancer to the other
+process, which takes the table over: the same hand, the seat still the person's,
+and the card the person then plays is applied."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+from web_helpers import pg_url
+
+from pinochlekit.web.process import ServerProcess
+
+from .test_browser import ARGS, CHROMIUM, create_table, take_turn, watch_errors
+
+
+class Balancer:
+    """Each connection to :attr:`port` goes to the first of ``targets`` that accepts."""
+
+    def __init__(self, targets: list[int]) -> None:
+        self.targets = targets
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            for port in self.targets:
+                try:
+                    server = socket.create_connection(("127.0.0.1", port), 2)
+                    break
+                except OSError:
+                    continue
+            else:
+                client.close()
+                continue
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: .ci/run installs it"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_the_page_reconnects_after_its_process_dies(tmp_path: Path, browser: Browser) -> None:
+    from test_cluster import redis_url
+
+    extra = ("--redis", redis_url(), "--lease-ttl", "2", "--create-limit", "100000",
+             "--max-per-address", "100000")
+    with contextlib.ExitStack() as stack:
+        a, b = (stack.enter_context(ServerProcess(pg_url(), log=tmp_path / f"{n}.log",
+                                                  extra=extra)) for n in ("a", "b"))
+        balancer = Balancer([a.port, b.port])
+        stack.callback(balancer.close)
+        page = browser.new_page()
+        errors = watch_errors(page)
+        front = ServerProcess(None, port=balancer.port)  # its addresses only: not started
+        create_table(page, front, "Dora", ["simple", "simple", "simple"])
+        page.wait_for_selector("#hand .card")
+        deadline = time.monotonic() + 60
+        while not page.locator("#hand button.playable").count():
+            assert time.monotonic() < deadline
+            if page.locator("#summary[open]").count():
+                page.get_by_role("button", name="Continue").click()
+            if not take_turn(page, play=False):
+                page.wait_for_timeout(50)
+        # the person's turn to play a card: nothing moves until the card is played
+        hand = page.locator("#hand").inner_text()
+        a.stop(kill=True)  # SIGKILL: the page's process, the table's owner
+        page.wait_for_selector("#connection:has-text('reconnecting')", timeout=30000)
+        page.wait_for_function("document.getElementById('connection').textContent === ''",
+                               timeout=60000)
+        page.wait_for_selector("#hand button.playable", timeout=30000)
+        assert page.locator("#hand").inner_text() == hand
+        assert "(you" in page.locator("#seat-bottom").inner_text()
+        cards = page.locator("#hand button").count()
+        page.locator("#hand button.playable").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#hand button').length < {cards}",
+                               timeout=30000)
+        # errors of the page's own: the lost connection's are the browser's, not the page's
+        assert not [e for e in errors if "WebSocket" not in e and "ERR_" not in e], errors
+        page.close()
