@@ -364,3 +364,24 @@ def test_a_jump_bid_and_a_pass_outside_the_candidates_are_valued() -> None:
     giver = review_hand(game.record, 1, 3, time=0.1, repeats=2, seed=2)
     given = next(d for d in giver.decisions if d.phase == "give")
     assert {o.name: o.value for o in given.options}[given.chosen] is not None, giver.text()
+
+
+def test_a_double_deck_record_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """docs/review.md: no review of the double deck (its expert does not exist yet):
+    the library raises ReviewError and ``pinochle review`` says why, exit status 2."""
+    from pinochlekit.engine.games import new_any_game
+    from pinochlekit.review import DOUBLE_DECK_REFUSAL
+
+    game = new_any_game("doubledeck", seed=3)
+    players = [make_player("standard", seed=s) for s in range(4)]
+    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    with pytest.raises(ReviewError, match=r"double-deck game .* is not reviewed yet"):
+        review_hand(game.record, 1, 0, time=0.05, repeats=2)
+    path = tmp_path / "double.json"
+    path.write_text(game.record.to_json(), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pinochlekit", "review", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stderr == f"pinochle: error: {DOUBLE_DECK_REFUSAL}\n"

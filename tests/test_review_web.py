@@ -192,3 +192,20 @@ def test_the_stats_summaries_survive_a_restart(tmp_path: Path) -> None:
         after = wait_for_stats(second, "Dee")
     assert after["stats"] == before["stats"]
     assert cache.stat().st_mtime_ns == written and json.loads(cache.read_text()) == summaries
+
+
+def test_a_double_deck_hand_is_refused_with_the_reason(server: ServerProcess) -> None:
+    """docs/review.md: the double deck is not reviewed (no double-deck expert): the
+    server says so, and why, before anything runs; the history marks its hands."""
+    from pinochlekit.review import DOUBLE_DECK_REFUSAL
+
+    table = new_table(server, "doubledeck", ["open", "easy", "easy", "easy"])
+    status, body = ask(server, table, 1, {"seat": 0})
+    assert (status, body["code"]) == (404, "no_hand"), body  # no game started yet
+    assert body["error"] == "no game has started at this table yet", body
+    join(server, table, 0, "Ann")
+    status, body = ask(server, table, 1, {"seat": 0})
+    assert (status, body["code"]) == (409, "not_reviewed"), body
+    assert body["error"] == DOUBLE_DECK_REFUSAL and "expert" in body["error"]
+    status, history = request("GET", f"{server.url}/api/tables/{table}/history", None)
+    assert status == 200 and history["games"][0]["deck"] == "double", history

@@ -58,6 +58,7 @@ from pinochlekit.players.two.solver import LateSolver
 
 __all__ = [
     "BLUNDER",
+    "DOUBLE_DECK_REFUSAL",
     "DOUBLE_DUMMY_POSITIONS",
     "DOUBTFUL",
     "DecisionReview",
@@ -75,6 +76,11 @@ BLUNDER = 40
 #: The positions the double-dummy searches of one review may visit together (the C
 #: solver visits some 15 to 20 million a second on one core).
 DOUBLE_DUMMY_POSITIONS = 200_000_000
+
+#: Why a double-deck hand (docs/rules.md §6) is not reviewed: the tables say the same.
+DOUBLE_DECK_REFUSAL = ("the double-deck game (docs/rules.md §6) is not reviewed yet: the "
+                       "review values each option with the expert player, which does not "
+                       "play the double deck; the history and the replay show the hand")
 
 AnyGame = Game | TwoHandedGame
 
@@ -159,7 +165,8 @@ class HandReview:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form (``pinochle review --json``)."""
-        return {"format": "pinochlekit-review/1", "rules": self.rules, "hand": self.hand,
+        return {"format": "pinochlekit-review/1", "rules": self.rules, "players": self.players,
+                "hand": self.hand,
                 "seat": self.seat, "declarer": self.declarer, "contract": self.contract,
                 "budget": {"time": self.time, "repeats": self.repeats, "seed": self.seed},
                 "auction": self.auction,
@@ -479,6 +486,12 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
                           f"{double_dummy_positions}")
     if not 0 <= double_dummy <= 15:
         raise ReviewError(f"double dummy: 0 to 15 tricks from the end, not {double_dummy}")
+    try:
+        deck = Rules.from_string(record.rules).deck
+    except PinochleError as error:
+        raise ReviewError(f"the record's rules: {error}") from None
+    if deck == "double":
+        raise ReviewError(DOUBLE_DECK_REFUSAL)
     positions, after = _positions(record, hand)
     rules = after.rules
     if not 0 <= seat < rules.players:
