@@ -19,16 +19,20 @@ legal one as declaring at that bid in the best suit, cards given, returned or
 discarded outside its candidates by the hand's result after that pass.
 
 The double-dummy line (every hand face up, docs/rules.md §1 Play) gives, at the
-start of each of the last ``double_dummy`` tricks, the trick points the declaring
-side takes from there with perfect play by both sides (the exact solver,
-:mod:`pinochlekit.players.search.solver`), beside what it took; four-handed only
-(three-handed, the cards set aside count for the declarer and the solver leaves
-them out; two-handed, the stock is unknown until it is drawn). The line goes from the
-first lead (``double_dummy=12``) when the exact searches fit in
-:data:`DOUBLE_DUMMY_POSITIONS` positions (about ten seconds of one core; most hands
-do), else from the earliest trick that fits: solved from the last trick back, each
-earlier one costlier, the budget counted in positions so the line is the same on
-every machine.
+start of each of the last ``double_dummy`` tricks, the trick points a side takes from
+there with perfect play by both sides, beside what it took. Four-handed the declaring
+side's, by the exact solver (:mod:`pinochlekit.players.search.solver`); three-handed
+(docs/rules.md §3) the declarer's, by the same solver with three seats, plus the cards
+set aside, which count for the declarer; two-handed (docs/rules.md §4) the reviewed
+seat's over the last twelve tricks only, once the stock is drawn and every card known
+(:mod:`pinochlekit.players.two.solver`): the tricks while the stock lasts have no exact
+value, and :attr:`HandReview.double_dummy_note` says so. The line goes from the first
+lead when the exact searches fit in :data:`DOUBLE_DUMMY_POSITIONS` positions (about
+ten seconds of one core; most hands do), else from the earliest trick that fits:
+solved from the last trick back, each earlier one costlier, the budget counted in
+positions so the line is the same on every machine.
+
+The double deck (docs/rules.md §6) is not reviewed (:data:`DOUBLE_DECK_REFUSAL`).
 
 A review is deterministic: the same record, hand, seat, budget and seed give the
 same values.
@@ -471,10 +475,10 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
     ``seat``: every decision of that seat with a choice, valued by ``expert(time=...)``
     ``repeats`` times (at least 2, so that each value has a noise), and the double-dummy
     values of the last ``double_dummy`` tricks (as far back as ``double_dummy_positions``
-    positions of exact search reach). ``time`` defaults to ``expert``'s own budget, as
+    positions of exact search reach; two-handed the last twelve at most). ``time`` defaults to ``expert``'s own budget, as
     ``pinochle review`` and the tables use. ``progress(done, total)`` is called
     after each decision. :class:`ReviewError` if the hand is not in the record, is not
-    finished, or the seat does not exist."""
+    finished, the seat does not exist, or the record is of the double deck."""
     if repeats < 2:
         raise ReviewError(f"repeats: at least 2 (the noise needs two samples), not {repeats}")
     if not 0 < time <= 60:
