@@ -132,3 +132,35 @@ def test_the_progress_is_drawn_while_a_review_runs_and_the_result_replaces_it(
             store.close()
 
     asyncio.run(test())
+
+
+def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
+    """``pinochle history ID --hand N --review`` (a real child process on a real saved
+    game): the review of your seat in a finished hand; the hand in play is refused in
+    one line, exit status 2, nothing reviewed."""
+    from helpers import history
+
+    from pinochlekit import Game, Phase
+    from pinochlekit.players import make_player
+
+    game = Game.new("pagat", seed=4, dealer=3)
+    players = [make_player("standard", seed=s) for s in range(4)]
+    while len(game.results) < 1:
+        seat = game.to_act
+        assert seat is not None and game.phase is not Phase.GAME_OVER
+        game.apply(players[seat].choose(game.view(seat)))
+    store = GameStore(tmp_path / "games.sqlite3")
+    game_id = store.create("pagat", game.seed, game.first_dealer, ["you", "easy", "easy",
+                                                                   "easy"], {})
+    for n, action in enumerate(game.record.actions):
+        store.append(game_id, n, 0, action)
+    store.close()
+    done = history(tmp_path, str(game_id), "--hand", "1", "--review", "--time", "0.05")
+    assert done.returncode == 0, done.stderr
+    assert "?: lost 10 points or more" in done.stdout
+    assert "Hand 1, seat 0" in done.stdout and "decisions marked" in done.stdout
+    bad = history(tmp_path, str(game_id), "--hand", "2", "--review", "--time", "0.05")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.startswith("pinochle: error: ") and "not finished" in bad.stderr, \
+        bad.stderr
+    assert len(bad.stderr.splitlines()) == 1

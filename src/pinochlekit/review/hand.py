@@ -475,10 +475,11 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
     ``seat``: every decision of that seat with a choice, valued by ``expert(time=...)``
     ``repeats`` times (at least 2, so that each value has a noise), and the double-dummy
     values of the last ``double_dummy`` tricks (as far back as ``double_dummy_positions``
-    positions of exact search reach; two-handed the last twelve at most). ``time`` defaults to ``expert``'s own budget, as
-    ``pinochle review`` and the tables use. ``progress(done, total)`` is called
-    after each decision. :class:`ReviewError` if the hand is not in the record, is not
-    finished, the seat does not exist, or the record is of the double deck."""
+    positions of exact search reach; two-handed the last twelve at most). ``time``
+    defaults to ``expert``'s own budget, as ``pinochle review`` and the tables use.
+    ``progress(done, total)`` is called after each decision. :class:`ReviewError` if
+    the hand is not in the record, is not finished, the seat does not exist, or the
+    record is of the double deck."""
     if repeats < 2:
         raise ReviewError(f"repeats: at least 2 (the noise needs two samples), not {repeats}")
     if not 0 < time <= 60:
