@@ -209,3 +209,43 @@ def test_a_double_deck_hand_is_refused_with_the_reason(server: ServerProcess) ->
     assert body["error"] == DOUBLE_DECK_REFUSAL and "expert" in body["error"]
     status, history = request("GET", f"{server.url}/api/tables/{table}/history", None)
     assert status == 200 and history["games"][0]["deck"] == "double", history
+
+
+@pytest.mark.parametrize(("rules", "first"), [("three", 1), ("two", 13)])
+def test_three_and_two_handed_reviews_have_their_double_dummy_line(
+        server: ServerProcess, rules: str, first: int) -> None:
+    """docs/review.md "Double dummy": a three-handed hand's line from the first lead
+    (the declarer's, by the three-seat solver), a two-handed one's from trick 13 with
+    the note that says why; the web review is the library's data."""
+    seats = ["open"] + ["easy"] * (2 if rules == "three" else 1)
+    table = new_table(server, rules, seats)
+    token = join(server, table, 0, "Cy")
+    person = Client(server, table, token)
+    try:
+        state = person.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        if person.my_move(state):
+            person.act(choose(state))
+        person.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=300,
+                    play=True)
+    finally:
+        person.close()
+    deadline = time.monotonic() + 300
+    while True:
+        status, body = ask(server, table, 1, {"token": token})
+        if status == 200:
+            break
+        assert status == 202, body
+        assert time.monotonic() < deadline, body
+        time.sleep(0.3)
+    review = body["review"]
+    assert review["players"] == len(seats)
+    line = review["double_dummy"]
+    if rules == "two":
+        assert [d["trick"] for d in line] == list(range(13, 25)), review
+        assert "tricks 1 to 12" in review["double_dummy_note"]
+        assert all(d["seat"] == 0 for d in line)
+    elif line:  # a declarer played the hand: from the first lead, or the note says why
+        assert line[0]["trick"] == first or "positions" in review["double_dummy_note"]
+        assert line[-1]["trick"] == 15 and line[-1]["perfect"] == line[-1]["actual"]
+    else:
+        assert review["double_dummy_note"].startswith("none:"), review
