@@ -164,3 +164,34 @@ def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
     assert bad.stderr.startswith("pinochle: error: ") and "not finished" in bad.stderr, \
         bad.stderr
     assert len(bad.stderr.splitlines()) == 1
+
+
+def test_v_reviews_a_three_handed_hand_with_its_double_dummy_line(tmp_path: Path) -> None:
+    """docs/rules.md §3 at the terminal: ``v`` after hand 1 shows the review of the
+    person's decisions and the double-dummy line (or the note that says why none)."""
+    async def test() -> None:
+        store = GameStore(tmp_path / "games.sqlite3")
+        session = Session.new("three", seed=12, levels=["easy"], store=store)
+        app = TableApp(session, delay=0)
+        app.review_time = 0.05
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await _finish_hand_one(pilot, app)
+                await pilot.press("v")
+                screen = ""
+                for _ in range(1200):
+                    await pilot.pause(0.05)
+                    screen = app.screen_text()
+                    if "Hand 1, seat 0" in screen:
+                        break
+                assert "review of hand 1" in screen and "Hand 1, seat 0" in screen, screen
+                # the dialog's text (its end is below the fold): the same review again
+                review = review_text(session.game.record, 1, 0, 0.05)
+                assert "double dummy" in review, review
+                assert ("double dummy from trick" in review) == \
+                    (session.game.results[0].declarer is not None
+                     and "none:" not in review)
+        finally:
+            store.close()
+
+    asyncio.run(test())
