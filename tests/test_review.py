@@ -385,3 +385,36 @@ def test_a_double_deck_record_is_refused_with_the_reason(tmp_path: Path) -> None
     run = subprocess.run([sys.executable, "-m", "pinochlekit", "review", str(path)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and run.stderr == f"pinochle: error: {DOUBLE_DECK_REFUSAL}\n"
+
+
+def test_pinochle_review_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal (a real pseudo-terminal as stderr) ``pinochle review`` draws
+    "reviewing: decision n of m" while it works, ending at m of m; stdout, a pipe,
+    holds only the review."""
+    import os
+    import pty
+
+    path = tmp_path / "game.json"
+    path.write_text(thrown_in().record.to_json(), encoding="utf-8")
+    master, slave = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "pinochlekit", "review", str(path),
+                              "--seat", "1", "--time", "0.05", "--repeats", "2"],
+                             stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    out, _ = child.communicate(timeout=300)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child has closed its end
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(master)
+    assert child.returncode == 0
+    steps = [line for line in said.decode().replace("\r\n", "\n").split("\r") if line]
+    assert steps and all(s.strip().startswith("reviewing: decision ") for s in steps), said
+    last = steps[-1].split()
+    assert last[2] == last[4], steps  # "reviewing: decision m of m"
+    assert out.startswith("Hand 1, seat 1") and "reviewing" not in out
