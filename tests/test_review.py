@@ -89,6 +89,11 @@ def test_a_review_is_deterministic_and_sees_only_the_seats_view() -> None:
     assert a.to_dict() == b.to_dict()
     # the decisions reviewed are exactly seat 2's with a choice: its passes in the auction
     assert [d.phase for d in a.decisions] == ["auction"]
+    # what expert would have bid: the auction decision's best option, in the text too
+    first = a.decisions[0]
+    assert a.auction == f"{first.best} (the seat chose {first.chosen})"
+    assert first.best in {o.name for o in first.options}
+    assert first.best.startswith(("bid ", "pass")) and f"expert would {a.auction}" in a.text()
 
 
 def test_a_hand_in_play_or_out_of_the_record_is_refused() -> None:
