@@ -1,14 +1,17 @@
 """How long the review of one finished hand takes, and how noisy its values are.
 
-Plays ``--hands`` first hands of seeded games (four ``standard`` players; under
-``--rules``), then reviews each from seat 0 at the given budget (the defaults are
-``pinochle review``'s: expert time 1.0, 3 repeats) and prints per hand the CPU
+Plays ``--hands`` first hands of seeded games (``standard`` players in every seat;
+under ``--rules``, a preset or rules text: ``pagat``, ``three``, ``two``...), then
+reviews each from seat 0 at the given budget (the defaults are ``pinochle review``'s:
+expert time 1.0, 3 repeats) and prints per hand the CPU
 seconds, the decisions valued, the median noise (standard error of an option's
 value) and the trick the double-dummy line starts from (1: the first lead; later when
-the exact search from earlier does not fit its budget of positions), then the median
-and largest time.
+the exact search from earlier does not fit its budget of positions; two-handed 13, the
+first of the last twelve tricks), then the median and largest time.
 
     python bench/review_speed.py                    # 5 hands, pagat, the defaults
+    python bench/review_speed.py --rules three      # three-handed (docs/rules.md §3)
+    python bench/review_speed.py --rules two        # two-handed (docs/rules.md §4)
     python bench/review_speed.py --hands 3 --time 0.25
 """
 
@@ -18,7 +21,8 @@ import argparse
 import statistics
 import time
 
-from pinochlekit import Game, Phase
+from pinochlekit import Phase
+from pinochlekit.engine.games import new_game
 from pinochlekit.players import make_player
 from pinochlekit.review import review_hand
 
@@ -33,8 +37,8 @@ def main() -> None:
     args = parser.parse_args()
     seconds: list[float] = []
     for seed in range(args.first, args.first + args.hands):
-        game = Game.new(args.rules, seed=seed)
-        players = [make_player("standard", seed=s) for s in range(4)]
+        game = new_game(args.rules, seed=seed)
+        players = [make_player("standard", seed=s) for s in range(game.rules.players)]
         while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
             seat = game.to_act
             assert seat is not None

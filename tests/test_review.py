@@ -13,6 +13,8 @@ import pytest
 
 from pinochlekit import ALL_CARDS, Game, Hand, Phase, parse_action
 from pinochlekit.engine.games import new_game, replay
+from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.players import make_player
 from pinochlekit.review import ReviewError, review_hand
 
@@ -87,6 +89,11 @@ def test_a_review_is_deterministic_and_sees_only_the_seats_view() -> None:
     assert a.to_dict() == b.to_dict()
     # the decisions reviewed are exactly seat 2's with a choice: its passes in the auction
     assert [d.phase for d in a.decisions] == ["auction"]
+    # what expert would have bid: the auction decision's best option, in the text too
+    first = a.decisions[0]
+    assert a.auction == f"{first.best} (the seat chose {first.chosen})"
+    assert first.best in {o.name for o in first.options}
+    assert first.best.startswith(("bid ", "pass")) and f"expert would {a.auction}" in a.text()
 
 
 def test_a_hand_in_play_or_out_of_the_record_is_refused() -> None:
@@ -102,8 +109,8 @@ def test_a_hand_in_play_or_out_of_the_record_is_refused() -> None:
         review_hand(finished.record, 1, 7, time=0.05, repeats=2)
     with pytest.raises(ReviewError, match="repeats"):
         review_hand(finished.record, 1, 1, time=0.05, repeats=1)
-    with pytest.raises(ReviewError, match="double dummy: 0 to 12"):
-        review_hand(finished.record, 1, 1, time=0.05, repeats=2, double_dummy=13)
+    with pytest.raises(ReviewError, match="double dummy: 0 to 15"):
+        review_hand(finished.record, 1, 1, time=0.05, repeats=2, double_dummy=16)
 
 
 def _standard_hand(seed: int) -> Game:
@@ -181,21 +188,107 @@ def test_a_record_that_is_not_a_game_is_a_clear_error(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("rules", ["three", "two"])
 def test_three_and_two_handed_hands_are_reviewed(rules: str) -> None:
-    """docs/rules.md §3 and §4: the same review, without double dummy (the cards set
-    aside, the unknown stock); every card decision names a card of the seat's hand."""
-    game = new_game(rules, seed=3)
-    players = [make_player("standard", seed=s) for s in range(game.rules.players)]
-    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(players[seat].choose(game.view(seat)))
+    """docs/rules.md §3 and §4: the same review; every card decision names a card of
+    the seat's hand."""
+    game = _played(rules, 3)
     review = review_hand(game.record, 1, 0, time=0.05, repeats=2)
-    assert review.decisions and not review.double_dummy
+    assert review.decisions
     dealt = {str(c) for c in replay(game.record, 0).hand(0)}
     for decision in review.decisions:
         if decision.trick and decision.phase not in ("throw in",):
             assert decision.chosen in dealt or rules == "two", decision
     assert ("two-handed" in review.text()) == (rules == "two")
+
+
+def _played(rules: str, seed: int) -> Game | TwoHandedGame:
+    game = new_game(rules, seed=seed)
+    players = [make_player("standard", seed=s) for s in range(game.rules.players)]
+    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    return game
+
+
+def _trick_starts(game: Game | TwoHandedGame) -> list[int]:
+    """The plies of hand 1 at which a trick is about to be led."""
+    out = []
+    for ply in range(len(game.record.actions) + 1):
+        g = replay(game.record, ply)
+        if g.hand_number == 1 and g.phase is Phase.PLAY and not g.trick \
+                and g.to_act is not None and len(g.hand(g.to_act)):
+            out.append(ply)
+    return out
+
+
+def test_the_three_handed_double_dummy_line_is_the_solvers_plus_the_cards_set_aside(
+        ) -> None:
+    """docs/rules.md §3: at each trick start from the first lead, the declarer's perfect
+    play value is the exact three-handed solver's (the Python reference search for the
+    last six tricks) plus the points of the cards set aside, which count for the
+    declarer; the last trick has no choice, so it equals what was taken."""
+    from pinochlekit.players.search.solver import Endgame, solve
+
+    game = _played("three", 3)
+    assert isinstance(game, Game)
+    result = game.results[0]
+    declarer = result.declarer
+    assert declarer is not None, "seed 3 deals a three-handed hand with a declarer"
+    review = review_hand(game.record, 1, 1, time=0.05, repeats=2)
+    line = review.double_dummy
+    assert [d.trick for d in line] == list(range(1, 16)), review.text()
+    assert not review.double_dummy_note
+    won = sum(t.points for t in result.tricks if t.winner == declarer)
+    aside = result.trick_points[declarer] - won
+    assert aside > 0
+    starts = _trick_starts(game)
+    assert len(starts) == 15
+    for dd, ply in zip(line, starts, strict=True):
+        position = replay(game.record, ply)
+        assert isinstance(position, Game) and position.trump is not None
+        assert position.to_act is not None
+        end = Endgame(trump=int(position.trump),
+                      hands=tuple(position.hand(s) for s in range(3)),
+                      to_act=position.to_act, first_trick=dd.trick == 1, declarer=declarer)
+        exact = solve(game.rules, end, declarer, native=dd.trick < 10)
+        assert dd.perfect == exact + aside, (dd, exact, aside)
+        assert dd.seat == declarer
+    assert line[-1].perfect == line[-1].actual
+    assert "double dummy from trick 1: the declarer takes" in review.text()
+
+
+def test_the_two_handed_double_dummy_line_covers_the_last_twelve_tricks() -> None:
+    """docs/rules.md §4: once the stock is drawn every card is known; from trick 13 on the
+    line is the reviewed seat's perfect-play trick points by the exact two-handed
+    solver (its Python search, against the C one the review uses), and the review
+    says why the first twelve tricks have none."""
+    from pinochlekit.players.two.solver import LateSolver
+
+    game = _played("two", 3)
+    assert isinstance(game, TwoHandedGame)
+    review = review_hand(game.record, 1, 1, time=0.05, repeats=2)
+    line = review.double_dummy
+    assert [d.trick for d in line] == list(range(13, 25)), review.text()
+    assert "tricks 1 to 12" in review.double_dummy_note
+    assert "double dummy: tricks 1 to 12" in review.text()
+    assert review.to_dict()["double_dummy_note"] == review.double_dummy_note
+    taken = game.results[0].trick_points[1]
+    by_trick = {d.trick: d for d in line}
+    for ply in range(len(game.record.actions)):
+        g = replay(game.record, ply)
+        assert isinstance(g, TwoHandedGame)
+        if g.hand_number != 1 or g.stage is not TwoStage.LATE or g.trick \
+                or g.to_act is None or not len(g.hand(0)):
+            continue
+        dd = by_trick.pop(len(g.tricks) + 1)
+        solver = LateSolver(g.rules, int(g.trump), native=False)
+        leader = g.to_act
+        diff = solver.value(g.hand(leader), g.hand(1 - leader))
+        rest = sum(solver.points[int(c)] for s in (0, 1) for c in g.hand(s)) + solver.bonus
+        assert dd.perfect == (rest + (diff if leader == 1 else -diff)) // 2
+        assert dd.actual == taken - g.trick_points[1]
+    assert not by_trick
+    assert line[-1].perfect == line[-1].actual
 
 
 def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
@@ -276,3 +369,57 @@ def test_a_jump_bid_and_a_pass_outside_the_candidates_are_valued() -> None:
     giver = review_hand(game.record, 1, 3, time=0.1, repeats=2, seed=2)
     given = next(d for d in giver.decisions if d.phase == "give")
     assert {o.name: o.value for o in given.options}[given.chosen] is not None, giver.text()
+
+
+def test_a_double_deck_record_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """docs/review.md: no review of the double deck (its expert does not exist yet):
+    the library raises ReviewError and ``pinochle review`` says why, exit status 2."""
+    from pinochlekit.engine.games import new_any_game
+    from pinochlekit.review import DOUBLE_DECK_REFUSAL
+
+    game = new_any_game("doubledeck", seed=3)
+    players = [make_player("standard", seed=s) for s in range(4)]
+    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    with pytest.raises(ReviewError, match=r"double-deck game .* is not reviewed yet"):
+        review_hand(game.record, 1, 0, time=0.05, repeats=2)
+    path = tmp_path / "double.json"
+    path.write_text(game.record.to_json(), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pinochlekit", "review", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stderr == f"pinochle: error: {DOUBLE_DECK_REFUSAL}\n"
+
+
+def test_pinochle_review_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal (a real pseudo-terminal as stderr) ``pinochle review`` draws
+    "reviewing: decision n of m" while it works, ending at m of m; stdout, a pipe,
+    holds only the review."""
+    import os
+    import pty
+
+    path = tmp_path / "game.json"
+    path.write_text(thrown_in().record.to_json(), encoding="utf-8")
+    master, slave = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "pinochlekit", "review", str(path),
+                              "--seat", "1", "--time", "0.05", "--repeats", "2"],
+                             stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    out, _ = child.communicate(timeout=300)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child has closed its end
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(master)
+    assert child.returncode == 0
+    steps = [line for line in said.decode().replace("\r\n", "\n").split("\r") if line]
+    assert steps and all(s.strip().startswith("reviewing: decision ") for s in steps), said
+    last = steps[-1].split()
+    assert last[2] == last[4], steps  # "reviewing: decision m of m"
+    assert out.startswith("Hand 1, seat 1") and "reviewing" not in out

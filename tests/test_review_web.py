@@ -192,3 +192,60 @@ def test_the_stats_summaries_survive_a_restart(tmp_path: Path) -> None:
         after = wait_for_stats(second, "Dee")
     assert after["stats"] == before["stats"]
     assert cache.stat().st_mtime_ns == written and json.loads(cache.read_text()) == summaries
+
+
+def test_a_double_deck_hand_is_refused_with_the_reason(server: ServerProcess) -> None:
+    """docs/review.md: the double deck is not reviewed (no double-deck expert): the
+    server says so, and why, before anything runs; the history marks its hands."""
+    from pinochlekit.review import DOUBLE_DECK_REFUSAL
+
+    table = new_table(server, "doubledeck", ["open", "easy", "easy", "easy"])
+    status, body = ask(server, table, 1, {"seat": 0})
+    assert (status, body["code"]) == (404, "no_hand"), body  # no game started yet
+    assert body["error"] == "no game has started at this table yet", body
+    join(server, table, 0, "Ann")
+    status, body = ask(server, table, 1, {"seat": 0})
+    assert (status, body["code"]) == (409, "not_reviewed"), body
+    assert body["error"] == DOUBLE_DECK_REFUSAL and "expert" in body["error"]
+    status, history = request("GET", f"{server.url}/api/tables/{table}/history", None)
+    assert status == 200 and history["games"][0]["deck"] == "double", history
+
+
+@pytest.mark.parametrize(("rules", "first"), [("three", 1), ("two", 13)])
+def test_three_and_two_handed_reviews_have_their_double_dummy_line(
+        server: ServerProcess, rules: str, first: int) -> None:
+    """docs/review.md "Double dummy": a three-handed hand's line from the first lead
+    (the declarer's, by the three-seat solver), a two-handed one's from trick 13 with
+    the note that says why; the web review is the library's data."""
+    seats = ["open"] + ["easy"] * (2 if rules == "three" else 1)
+    table = new_table(server, rules, seats)
+    token = join(server, table, 0, "Cy")
+    person = Client(server, table, token)
+    try:
+        state = person.wait(lambda m: m["type"] == "state" and m["view"] is not None)
+        if person.my_move(state):
+            person.act(choose(state))
+        person.wait(lambda m: m["type"] == "state" and len(m["hands"]) >= 1, timeout=300,
+                    play=True)
+    finally:
+        person.close()
+    deadline = time.monotonic() + 300
+    while True:
+        status, body = ask(server, table, 1, {"token": token})
+        if status == 200:
+            break
+        assert status == 202, body
+        assert time.monotonic() < deadline, body
+        time.sleep(0.3)
+    review = body["review"]
+    assert review["players"] == len(seats)
+    line = review["double_dummy"]
+    if rules == "two":
+        assert [d["trick"] for d in line] == list(range(13, 25)), review
+        assert "tricks 1 to 12" in review["double_dummy_note"]
+        assert all(d["seat"] == 0 for d in line)
+    elif line:  # a declarer played the hand: from the first lead, or the note says why
+        assert line[0]["trick"] == first or "positions" in review["double_dummy_note"]
+        assert line[-1]["trick"] == 15 and line[-1]["perfect"] == line[-1]["actual"]
+    else:
+        assert review["double_dummy_note"].startswith("none:"), review

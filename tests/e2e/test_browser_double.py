@@ -212,5 +212,12 @@ def test_a_double_deck_hand_by_clicking(server: ServerProcess, browser: Browser,
     replay.screenshot(path=str(tmp_path / f"double-{size}-replay.png"))
     replay.close()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    # the history page: each double-deck hand says it is not reviewed, no Review button
+    table_id = page.url.rstrip("/").split("/t/")[1].split("?")[0]
+    page.goto(f"{server.url}/history/{table_id}")
+    page.wait_for_selector(".history-hands li")
+    item = page.locator(".history-hands li").first.inner_text()
+    assert "(no review: the double deck is not reviewed yet)" in item, item
+    assert not page.locator(".history-hands .review-open").count()
     assert not errors, errors
     page.close()

@@ -29,10 +29,11 @@ def add_review(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--repeats", type=int, default=3, metavar="K",
                      help="independent valuations per decision, for the noise (default 3)")
     sub.add_argument("--seed", default="0", help="the seed of the valuations (default 0)")
-    sub.add_argument("--double-dummy", type=int, default=12, metavar="TRICKS",
+    sub.add_argument("--double-dummy", type=int, default=15, metavar="TRICKS",
                      help="perfect-play values from this many tricks before the end "
-                          "(default 12: from the first lead, as far back as the exact "
-                          "search's budget reaches; 0: none)")
+                          "(default 15: from the first lead of any game, as far back as the "
+                          "exact search's budget reaches; two-handed the last twelve "
+                          "tricks; 0: none)")
     sub.add_argument("--json", action="store_true", help="print the review as JSON")
 
 

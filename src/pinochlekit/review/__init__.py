@@ -3,6 +3,7 @@
 
 from pinochlekit.review.hand import (
     BLUNDER,
+    DOUBLE_DECK_REFUSAL,
     DOUBTFUL,
     DecisionReview,
     DoubleDummy,
@@ -14,6 +15,7 @@ from pinochlekit.review.hand import (
 
 __all__ = [
     "BLUNDER",
+    "DOUBLE_DECK_REFUSAL",
     "DOUBTFUL",
     "DecisionReview",
     "DoubleDummy",

@@ -19,16 +19,20 @@ legal one as declaring at that bid in the best suit, cards given, returned or
 discarded outside its candidates by the hand's result after that pass.
 
 The double-dummy line (every hand face up, docs/rules.md §1 Play) gives, at the
-start of each of the last ``double_dummy`` tricks, the trick points the declaring
-side takes from there with perfect play by both sides (the exact solver,
-:mod:`pinochlekit.players.search.solver`), beside what it took; four-handed only
-(three-handed, the cards set aside count for the declarer and the solver leaves
-them out; two-handed, the stock is unknown until it is drawn). The line goes from the
-first lead (``double_dummy=12``) when the exact searches fit in
-:data:`DOUBLE_DUMMY_POSITIONS` positions (about ten seconds of one core; most hands
-do), else from the earliest trick that fits: solved from the last trick back, each
-earlier one costlier, the budget counted in positions so the line is the same on
-every machine.
+start of each of the last ``double_dummy`` tricks, the trick points a side takes from
+there with perfect play by both sides, beside what it took. Four-handed the declaring
+side's, by the exact solver (:mod:`pinochlekit.players.search.solver`); three-handed
+(docs/rules.md §3) the declarer's, by the same solver with three seats, plus the cards
+set aside, which count for the declarer; two-handed (docs/rules.md §4) the reviewed
+seat's over the last twelve tricks only, once the stock is drawn and every card known
+(:mod:`pinochlekit.players.two.solver`): the tricks while the stock lasts have no exact
+value, and :attr:`HandReview.double_dummy_note` says so. The line goes from the first
+lead when the exact searches fit in :data:`DOUBLE_DUMMY_POSITIONS` positions (about
+ten seconds of one core; most hands do), else from the earliest trick that fits:
+solved from the last trick back, each earlier one costlier, the budget counted in
+positions so the line is the same on every machine.
+
+The double deck (docs/rules.md §6) is not reviewed (:data:`DOUBLE_DECK_REFUSAL`).
 
 A review is deterministic: the same record, hand, seat, budget and seed give the
 same values.
@@ -50,12 +54,15 @@ from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.expert import ExpertPlayer
 from pinochlekit.players.search.solver import Endgame, solve_within
+from pinochlekit.players.two.solver import LateSolver
 
 __all__ = [
     "BLUNDER",
+    "DOUBLE_DECK_REFUSAL",
     "DOUBLE_DUMMY_POSITIONS",
     "DOUBTFUL",
     "DecisionReview",
@@ -73,6 +80,11 @@ BLUNDER = 40
 #: The positions the double-dummy searches of one review may visit together (the C
 #: solver visits some 15 to 20 million a second on one core).
 DOUBLE_DUMMY_POSITIONS = 200_000_000
+
+#: Why a double-deck hand (docs/rules.md §6) is not reviewed: the tables say the same.
+DOUBLE_DECK_REFUSAL = ("the double-deck game (docs/rules.md §6) is not reviewed yet: the "
+                       "review values each option with the expert player, which does not "
+                       "play the double deck; the history and the replay show the hand")
 
 AnyGame = Game | TwoHandedGame
 
@@ -123,12 +135,14 @@ class DecisionReview:
 
 @dataclass(frozen=True)
 class DoubleDummy:
-    """At the start of trick ``trick`` (1-based): the trick points the declaring side
-    takes from there with every hand face up and perfect play, and what it took."""
+    """At the start of trick ``trick`` (1-based): the trick points the side of ``seat``
+    (the declarer; two-handed, the seat reviewed) takes from there with every hand face
+    up and perfect play, and what it took."""
 
     trick: int
     perfect: int
     actual: int
+    seat: int = -1
 
 
 @dataclass(frozen=True)
@@ -150,17 +164,21 @@ class HandReview:
     scale: int = 1
     lost: dict[str, float] = field(default_factory=dict)
     players: int = 4
+    #: Why the double-dummy line is missing or starts late (empty when it is whole).
+    double_dummy_note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form (``pinochle review --json``)."""
-        return {"format": "pinochlekit-review/1", "rules": self.rules, "hand": self.hand,
+        return {"format": "pinochlekit-review/1", "rules": self.rules, "players": self.players,
+                "hand": self.hand,
                 "seat": self.seat, "declarer": self.declarer, "contract": self.contract,
                 "budget": {"time": self.time, "repeats": self.repeats, "seed": self.seed},
                 "auction": self.auction,
                 "lost": {k: round(v, 1) for k, v in self.lost.items()},
                 "decisions": [d.to_dict() for d in self.decisions],
-                "double_dummy": [{"trick": d.trick, "perfect": d.perfect, "actual": d.actual}
-                                 for d in self.double_dummy]}
+                "double_dummy": [{"trick": d.trick, "perfect": d.perfect, "actual": d.actual,
+                                  "seat": d.seat} for d in self.double_dummy],
+                "double_dummy_note": self.double_dummy_note}
 
     def text(self) -> str:
         """The review for people: one line per decision, marks first."""
@@ -182,9 +200,13 @@ class HandReview:
         if self.lost:
             lines.append("points lost by phase: " + ", ".join(
                 f"{k} {v:.1f}" for k, v in self.lost.items()))
+        side = (f"seat {self.seat}" if self.players == 2 else "the declarer"
+                if self.players == 3 else "the declaring side")
         for dd in self.double_dummy:
-            lines.append(f"double dummy from trick {dd.trick}: the declaring side takes "
+            lines.append(f"double dummy from trick {dd.trick}: {side} takes "
                          f"{dd.perfect} with perfect play, took {dd.actual}")
+        if self.double_dummy_note:
+            lines.append(f"double dummy: {self.double_dummy_note}")
         return "\n".join(lines)
 
     @staticmethod
@@ -360,26 +382,31 @@ def _mark(loss: float, noise: float, scale: int) -> str:
 # -- double dummy ---------------------------------------------------------------------
 
 
-def _double_dummy(positions: Sequence[_Position], after: AnyGame, tricks: int,
+def _double_dummy(positions: Sequence[_Position], after: AnyGame, seat: int, tricks: int,
                   budget: int) -> list[DoubleDummy]:
-    """At each trick start among the last ``tricks`` tricks, the declaring side's
-    perfect-play trick points from there and what it took (the four-handed game).
-    Solved from the last trick back, while the exact searches together stay within
-    ``budget`` positions: an earlier trick costs more, so the first one that does not
-    fit ends the line (the same on every machine)."""
-    if tricks <= 0 or not positions or isinstance(after, TwoHandedGame) \
-            or after.rules.players != 4:
+    """At each trick start among the last ``tricks`` tricks, the perfect-play trick points
+    from there of the declaring side (four- and three-handed) or of ``seat``
+    (two-handed, its last twelve tricks only), and what that side took."""
+    if tricks <= 0 or not positions:
         return []
+    if isinstance(after, TwoHandedGame):
+        return _double_dummy_two(positions, after, seat, tricks)
     last = positions[-1].game
     if not isinstance(last, Game) or last.declarer is None or last.trump is None:
         return []
     rules: Rules = last.rules
     declarer = last.declarer
-    team = rules.team_of(declarer)
+    three = rules.players == 3
+    # three-handed the declarer plays alone: the solver's side is the seat (its docstring)
+    team = declarer if three else rules.team_of(declarer)
     final = after.results[-1] if after.results else None
     if final is None or final.declarer != declarer:
         return []
     taken = final.trick_points[team]
+    # docs/rules.md §3: the cards set aside count for the declarer, outside the play
+    aside = taken - sum(t.points for t in final.tricks
+                        if (t.winner if three else rules.team_of(t.winner)) == team) \
+        if three else 0
     out: list[DoubleDummy] = []
     for position in reversed(positions):
         game = position.game
@@ -390,34 +417,69 @@ def _double_dummy(positions: Sequence[_Position], after: AnyGame, tricks: int,
         left = len(game.hand(declarer))
         if left > tricks or left == 0:
             continue
-        hands = tuple(game.hand(s) for s in range(4))
+        hands = tuple(game.hand(s) for s in range(rules.players))
         assert game.trump is not None and game.to_act is not None
         end = Endgame(trump=int(game.trump), hands=hands, to_act=game.to_act,
-                      first_trick=not view.tricks)
+                      first_trick=not view.tricks, declarer=declarer if three else -1)
         perfect, searched = solve_within(rules, end, team, max(1, budget))
         budget -= searched
         if perfect is None:
             break
-        out.append(DoubleDummy(len(view.tricks) + 1, perfect,
-                               taken - view.trick_points[team]))
+        out.append(DoubleDummy(len(view.tricks) + 1, perfect + aside,
+                               taken - view.trick_points[team], declarer))
     return out[::-1]
+
+
+def _double_dummy_two(positions: Sequence[_Position], after: TwoHandedGame, seat: int,
+                      tricks: int) -> list[DoubleDummy]:
+    """Two-handed (docs/rules.md §4): at each trick start of the last twelve tricks
+    (the stock drawn, every card known to both) the trick points ``seat`` takes from
+    there with perfect play by both, by the exact solver of
+    :mod:`pinochlekit.players.two.solver`; the tricks while the stock lasts have no
+    exact value (the draws and melds between them are beyond that solver)."""
+    final = after.results[-1] if after.results else None
+    if final is None:
+        return []
+    taken = final.trick_points[seat]
+    solver: LateSolver | None = None
+    out: list[DoubleDummy] = []
+    for position in positions:
+        game = position.game
+        assert isinstance(game, TwoHandedGame)
+        if game.stage is not TwoStage.LATE or game.trick or game.to_act is None:
+            continue
+        hands = (game.hand(0), game.hand(1))
+        left = len(hands[seat])
+        if left > tricks or left == 0:
+            continue
+        if solver is None:
+            solver = LateSolver(game.rules, int(game.trump))
+        leader = game.to_act
+        lead = solver.value(hands[leader], hands[1 - leader])  # leader's minus the other's
+        rest = sum(solver.points[int(card)] for hand in hands for card in hand) \
+            + solver.bonus
+        mine = (rest + (lead if leader == seat else -lead)) // 2
+        out.append(DoubleDummy(len(game.tricks) + 1, mine, taken - game.trick_points[seat],
+                               seat))
+    return out
 
 
 # -- the review -----------------------------------------------------------------------
 
 
 def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
-                repeats: int = 3, seed: int | str = 0, double_dummy: int = 12,
+                repeats: int = 3, seed: int | str = 0, double_dummy: int = 15,
                 double_dummy_positions: int = DOUBLE_DUMMY_POSITIONS,
                 progress: Callable[[int, int], None] | None = None) -> HandReview:
     """Review hand ``hand`` (1-based, as ``pinochle replay --hand``) of ``record`` from
     ``seat``: every decision of that seat with a choice, valued by ``expert(time=...)``
     ``repeats`` times (at least 2, so that each value has a noise), and the double-dummy
     values of the last ``double_dummy`` tricks (as far back as ``double_dummy_positions``
-    positions of exact search reach). ``time`` defaults to ``expert``'s own budget, as
-    ``pinochle review`` and the tables use. ``progress(done, total)`` is called
-    after each decision. :class:`ReviewError` if the hand is not in the record, is not
-    finished, or the seat does not exist."""
+    positions of exact search reach; two-handed the last twelve at most). ``time``
+    defaults to ``expert``'s own budget, as ``pinochle review`` and the tables use.
+    ``progress(done, total)`` is called after each decision. :class:`ReviewError` if
+    the hand is not in the record, is not finished, the seat does not exist, or the
+    record is of the double deck."""
     if repeats < 2:
         raise ReviewError(f"repeats: at least 2 (the noise needs two samples), not {repeats}")
     if not 0 < time <= 60:
@@ -427,8 +489,14 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
     if double_dummy_positions < 1:
         raise ReviewError(f"double dummy positions: a positive number, not "
                           f"{double_dummy_positions}")
-    if not 0 <= double_dummy <= 12:
-        raise ReviewError(f"double dummy: 0 to 12 tricks from the end, not {double_dummy}")
+    if not 0 <= double_dummy <= 15:
+        raise ReviewError(f"double dummy: 0 to 15 tricks from the end, not {double_dummy}")
+    try:
+        deck = Rules.from_string(record.rules).deck
+    except PinochleError as error:
+        raise ReviewError(f"the record's rules: {error}") from None
+    if deck == "double":
+        raise ReviewError(DOUBLE_DECK_REFUSAL)
     positions, after = _positions(record, hand)
     rules = after.rules
     if not 0 <= seat < rules.players:
@@ -452,9 +520,31 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
     last = positions[-1].game if positions else after
     declarer = getattr(last, "declarer", None)
     contract = int(getattr(last, "contract", 0) or 0)
+    line = tuple(_double_dummy(positions, after, seat, double_dummy,
+                               double_dummy_positions))
     return HandReview(rules=str(rules), hand=hand, seat=seat, declarer=declarer,
-                      contract=contract, decisions=tuple(decisions),
-                      double_dummy=tuple(_double_dummy(positions, after, double_dummy,
-                                                       double_dummy_positions)),
+                      contract=contract, decisions=tuple(decisions), double_dummy=line,
                       auction=auction, time=time, repeats=repeats, seed=seed, scale=scale,
-                      lost=lost, players=rules.players)
+                      lost=lost, players=rules.players,
+                      double_dummy_note=_note(line, positions, rules.players, double_dummy,
+                                              double_dummy_positions))
+
+
+def _note(line: Sequence[DoubleDummy], positions: Sequence[_Position], players: int,
+          tricks: int, budget: int) -> str:
+    """Why the double-dummy line is missing, or does not start at the first lead."""
+    if tricks == 0:
+        return ""
+    played = sum(1 for p in positions if isinstance(p.action, Play)) // players
+    first = played - tricks + 1 if played > tricks else 1
+    if players == 2:
+        if not line:
+            return "the hand ended before the last twelve tricks"
+        return ("tricks 1 to 12 (the stock still drawn) have no exact value; from trick 13 "
+                "every card is known and the line is exact")
+    if not line:
+        return "none: no trick was played against a declarer (thrown in, or nobody bid)"
+    if line[0].trick > first:
+        return (f"the exact search from trick {first} to {line[0].trick - 1} needs more "
+                f"than {budget:,} positions: the line starts at trick {line[0].trick}")
+    return ""

@@ -51,7 +51,7 @@ from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
 from pinochlekit.players.hints import Advice
 from pinochlekit.tui import double, two
-from pinochlekit.tui.review import review_text
+from pinochlekit.tui.review import progress_bar, review_text
 from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
 
 __all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
@@ -970,8 +970,9 @@ class TableApp(App[None]):
         """In a worker thread: the review, handed back to the app's thread."""
         def progress(done: int, total: int) -> None:
             with suppress(RuntimeError):
-                self.call_from_thread(self._say, f"reviewing hand {hand}: decision {done} "
-                                      f"of {total}", "hint")
+                self.call_from_thread(self._say, f"reviewing hand {hand}: "
+                                      f"{progress_bar(done, total)} decision {done} of "
+                                      f"{total}", "hint")
 
         try:
             text = review_text(self.session.game.record, hand, HUMAN, self.review_time,

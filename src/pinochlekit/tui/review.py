@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.review import review_hand
 
-__all__ = ["review_text"]
+__all__ = ["progress_bar", "review_text"]
 
 
 def review_text(record: GameRecord, hand: int, seat: int, time: float,
@@ -22,3 +22,15 @@ def review_text(record: GameRecord, hand: int, seat: int, time: float,
     summary = (f"{marked} of {len(review.decisions)} decisions marked" if review.decisions
                else "no decision of yours had a choice")
     return "\n".join([key, summary, "", review.text()])
+
+
+def progress_bar(done: int, total: int, width: int = 20) -> str:
+    """A review's progress as a bar of ``width`` cells for the message line.
+
+    >>> progress_bar(3, 12, 8)
+    '██░░░░░░'
+    >>> progress_bar(0, 0, 4)
+    '░░░░'
+    """
+    filled = width * done // total if total > 0 else 0
+    return "█" * filled + "░" * (width - filled)

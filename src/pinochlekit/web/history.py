@@ -24,7 +24,8 @@ def table_history(table: Table) -> dict[str, Any]:
     games = []
     for number, (_, game) in enumerate(table.games):
         games.append({
-            "game_no": number, "rules": str(game.rules), "first_dealer": game.first_dealer,
+            "game_no": number, "rules": str(game.rules), "deck": game.rules.deck,
+            "first_dealer": game.first_dealer,
             "over": game.phase is Phase.GAME_OVER, "winner": game.winner,
             "scores": list(game.scores),
             "hands": table.hand_summaries(number),

@@ -32,7 +32,7 @@ from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import Phase
-from pinochlekit.review import HandReview, review_hand
+from pinochlekit.review import DOUBLE_DECK_REFUSAL, HandReview, review_hand
 from pinochlekit.review.stats import PlayedGame, ReviewCache, collect, summarize
 from pinochlekit.web.messages import view_dict
 
@@ -182,14 +182,15 @@ class Reviews:
     def _check(self, table: Table, game_no: int, hand: int, seat: Any,
                token_seat: int | None) -> int:
         """The seat to review; :class:`ReviewRefusedError` unless the hand is finished."""
+        if not table.games:
+            raise ReviewRefusedError("no_hand", "no game has started at this table yet", 404)
         if not 0 <= game_no < len(table.games):
             raise ReviewRefusedError("no_hand", f"no game {game_no} at this table "
                                 f"(games: 0 to {len(table.games) - 1})", 404)
         game = table.games[game_no][1]
         finished = len(game.results)
         if game.rules.deck == "double":  # docs/review.md: the review is single-deck
-            raise ReviewRefusedError("not_reviewed", "the review does not cover the double "
-                                     "deck yet: its history and replay show the hand", 409)
+            raise ReviewRefusedError("not_reviewed", DOUBLE_DECK_REFUSAL, 409)
         if hand < 1:
             raise ReviewRefusedError("no_hand", f"hand {hand}: hands are numbered from 1", 404)
         if hand > finished:

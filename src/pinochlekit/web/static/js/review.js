@@ -136,7 +136,9 @@ function summary(review) {
   if (review.double_dummy.length) {
     // every hand face up, perfect play from the start of each trick (docs/review.md)
     const dd = el("details", "", "review-dd");
-    dd.append(el("summary", "Double dummy: what the declaring side takes with perfect play"));
+    const side = review.players === 2 ? `seat ${review.seat}`
+      : review.players === 3 ? "the declarer" : "the declaring side";
+    dd.append(el("summary", `Double dummy: what ${side} takes with perfect play`));
     const table = el("table");
     const head = el("tr");
     head.append(el("th", "From trick"), el("th", "Perfect play"), el("th", "Took"));
@@ -149,6 +151,8 @@ function summary(review) {
     dd.append(table);
     lines.push(dd);
   }
+  // why the line is missing or starts late (the two-handed stock, the search budget)
+  if (review.double_dummy_note) lines.push(el("p", `Double dummy: ${review.double_dummy_note}.`, "review-dd-note"));
   return lines;
 }
 
