@@ -13,6 +13,7 @@ its words the glossary explains.
 from __future__ import annotations
 
 import re
+import textwrap
 
 __all__ = ["GLOSSARY", "glossary_text", "terms_in"]
 
@@ -67,11 +68,12 @@ def terms_in(text: str) -> list[str]:
     return found
 
 
-def glossary_text(looked_up: str | None = None) -> str:
-    """The glossary as lines for a dialog: each term, then its meaning indented; the
-    term ``looked_up`` (if any) marked with an arrow."""
+def glossary_text(width: int = 72) -> str:
+    """The glossary as lines for a dialog ``width`` columns wide: each term, then its
+    meaning wrapped and indented."""
     lines = []
     for term, meaning in GLOSSARY.items():
-        lines.append(f"{'▶ ' if term == looked_up else ''}{term}")
-        lines.append(f"    {meaning}")
+        lines.append(term)
+        lines += textwrap.wrap(meaning, width, initial_indent="    ",
+                               subsequent_indent="    ")
     return "\n".join(lines)

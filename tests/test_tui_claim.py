@@ -1,0 +1,163 @@
+"""Throwing in, claiming and auto-play at the full-screen table, driven headless by
+Pilot and checked on what is drawn (docs/terminal.md "Keys" and "Claim"): ``t`` asks
+before throwing in, ``k`` claims the rest (the exact solver checks it: a sure claim is
+played out, an unsure one refused, one claim per hand), ``a`` plays a forced card for
+you; and the running trick points in the centre while the hand is played.
+
+The seeds are chosen so that the positions come up with the keys the tests press
+(``pagat`` against ``easy`` players): seed 1, always bidding, makes you the declarer
+before the first card; seed 35 gives you a sure claim at your first chance to claim;
+seed 4 an unsure one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from test_tui import SIZE, human_move, settle
+from textual.pilot import Pilot
+
+from pinochlekit import Phase
+from pinochlekit.engine.actions import Play, ThrowIn
+from pinochlekit.tui.app import TableApp
+from pinochlekit.tui.session import Session
+
+
+async def _to_claim(pilot: Pilot[None], app: TableApp) -> None:
+    """Play by keys until the person may claim (the key ``k`` is offered)."""
+    session = app.session
+    for _ in range(400):
+        await settle(pilot, app)
+        assert not app.waiting, "the hand ended before a claim could be made"
+        if session.game.phase is Phase.PLAY and session.claim_refusal() is None:
+            return
+        await human_move(pilot, app)
+        await pilot.pause()
+    raise AssertionError("no claim was ever possible")
+
+
+def test_t_asks_before_throwing_in() -> None:
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=1, levels=["easy"]), delay=0)
+        session = app.session
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(100):
+                await settle(pilot, app)
+                if session.game.phase is Phase.PLAY:
+                    break
+                await human_move(pilot, app, bid=True)
+                await pilot.pause()
+            assert ThrowIn() in session.game.legal_actions()
+            assert "t throw in" in app.screen_text()  # the footer offers it
+            actions = len(session.game.actions)
+            await pilot.press("t")
+            await pilot.pause()
+            screen = app.screen_text()
+            assert "Throw in this hand?" in screen and "the declaring side is set" in screen
+            assert f"Your contract is {session.game.contract}" in screen
+            assert "y: yes, throw in" in screen
+            await pilot.press("n")  # no: nothing happens
+            await pilot.pause()
+            assert len(session.game.actions) == actions
+            assert "Not thrown in: play on." in app.screen_text()
+            await pilot.press("t")
+            await pilot.pause()
+            await pilot.press("enter")  # Enter is no, too: throwing in takes a y
+            await pilot.pause()
+            assert len(session.game.actions) == actions
+            await pilot.press("t", "y")
+            await settle(pilot, app)
+            assert app.waiting and len(session.game.results) == 1
+            screen = app.screen_text()
+            assert "You throw in the hand" in screen or "thrown in" in screen, screen
+
+    asyncio.run(test())
+
+
+def test_k_claims_a_sure_rest_and_it_is_played_out() -> None:
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=35, levels=["easy"]), delay=0)
+        session = app.session
+        async with app.run_test(size=SIZE) as pilot:
+            await _to_claim(pilot, app)
+            assert "k claim" in app.screen_text()
+            left = sum(len(session.game.hand(s)) for s in range(4))
+            before = len(session.game.actions)
+            await pilot.press("k")
+            await settle(pilot, app)
+            assert app.waiting and len(session.game.results) == 1  # played out, scored
+            assert len(session.game.actions) == before + left  # ordinary plays, each saved
+            assert all(isinstance(a, Play) for a in session.game.actions[before:])
+            await pilot.press("enter")
+            await pilot.pause()
+            log = "\n".join("\n".join(lines) for _, lines in app.log_entries)
+            assert "You claim the rest of the hand: it is sure, and it is played out" in log
+
+    asyncio.run(test())
+
+
+def test_an_unsure_claim_is_refused_and_only_one_per_hand() -> None:
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=4, levels=["easy"]), delay=0)
+        session = app.session
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _to_claim(pilot, app)
+            before = len(session.game.actions)
+            await pilot.press("k")
+            await pilot.pause()
+            screen = app.screen_text()
+            assert "Refused: the claim is not sure" in screen, screen
+            assert len(session.game.actions) == before  # nothing changed
+            assert "k claim" not in screen  # the key goes: one claim per hand
+            await pilot.press("k")  # the key is not offered; the session says why
+            await pilot.pause()
+            assert len(session.game.actions) == before
+            assert session.claim_refusal() == "one claim per hand: the hand plays on"
+
+    asyncio.run(test())
+
+
+def test_a_forced_card_is_played_with_auto_play_and_trick_points_run() -> None:
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=1, levels=["easy"]), delay=0)
+        session = app.session
+        seen_points: set[str] = set()
+        pressed = 0  # the cards the test played by a key
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("a")
+            await pilot.pause()
+            assert "Auto-play of forced cards: on" in app.screen_text()
+            for _ in range(400):
+                await settle(pilot, app)
+                if app.waiting:
+                    break
+                game = session.game
+                if game.phase is Phase.PLAY:
+                    screen = app.screen_text()
+                    seen_points.update(re.findall(r"us \d+ · them \d+", screen))
+                    expected = f"us {game.trick_points[0]} · them {game.trick_points[1]}"
+                    if game.trick or game.tricks:
+                        assert expected in screen, screen
+                legal = game.legal_actions()
+                if game.phase is Phase.PLAY and len(legal) == 1:
+                    position = len(game.actions)
+                    for _ in range(20):  # no key pressed: auto-play plays it
+                        await pilot.pause()
+                        if len(session.game.actions) > position:
+                            break
+                    assert len(session.game.actions) > position
+                    continue
+                pressed += game.phase is Phase.PLAY
+                await human_move(pilot, app)
+                await pilot.pause()
+            assert app.waiting
+            yours = sum(1 for seat, action in zip(session.actors, session.game.actions,
+                                                  strict=True)
+                        if seat == 0 and isinstance(action, Play))
+            assert pressed < yours  # the last trick's card at least was played for you
+            assert "auto-play: You play" in app.screen_text()
+            assert len(seen_points) > 1  # the count ran during the hand
+
+    asyncio.run(test())
