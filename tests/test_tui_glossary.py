@@ -1,0 +1,93 @@
+"""The terminal's glossary (key ``g``): the same terms and words as the web table's
+(``web/static/js/glossary.js``), reachable from the table and from a hand's result,
+listed in the footer and in F1; and the review dialog (key ``v``) in people's card
+notation. Driven headless by Pilot, checked on what is drawn."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+from test_tui import SIZE, human_move, settle
+
+from pinochlekit.tui.app import HELP, TableApp
+from pinochlekit.tui.glossary import GLOSSARY
+from pinochlekit.tui.session import Session
+
+WEB_GLOSSARY = (Path(__file__).resolve().parent.parent / "src" / "pinochlekit" / "web"
+                / "static" / "js" / "glossary.js")
+
+
+def test_the_terminal_glossary_is_the_web_glossary() -> None:
+    text = WEB_GLOSSARY.read_text(encoding="utf-8")
+    body = text[text.index("export const GLOSSARY = {") + len("export const GLOSSARY = "):]
+    body = body[:body.index("};") + 1]
+    body = re.sub(r",\s*}", "}", body)  # the trailing comma JSON does not take
+    assert json.loads(body) == GLOSSARY
+
+
+def test_g_shows_the_glossary_at_the_table_and_from_a_result() -> None:
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=12, levels=["easy"]), delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "g glossary" in app.screen_text()  # in the footer, even at 80×24
+            assert "glossary" in HELP
+            await pilot.press("g")
+            await pilot.pause()
+            seen = app.screen_text()
+            for _ in range(6):  # the dialog scrolls at 80×24: page down through it
+                await pilot.press("pagedown")
+                await pilot.pause()
+                seen += app.screen_text()
+            for term in ("counters", "not on the board", "pass with help", "(not saved)",
+                         "stuck", "set", "trick points"):
+                assert re.search(rf"^\W*{re.escape(term)}\W*$", seen, re.M), term
+            assert "Everyone else passed, so the dealer" in seen
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "glossary" not in app.screen_text().splitlines()[1]
+
+            for _ in range(300):  # to the first hand's result
+                await settle(pilot, app)
+                if app.waiting:
+                    break
+                await human_move(pilot, app)
+                await pilot.pause()
+            screen = app.screen_text()
+            assert "Words used here (" in screen and "g explains them" in screen, screen
+            await pilot.press("g")  # over the result dialog
+            await pilot.pause()
+            assert "The points taken in tricks" in app.screen_text()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.waiting  # the result is still there
+
+    asyncio.run(test())
+
+
+def test_the_review_is_in_peoples_notation() -> None:
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=12, levels=["easy"]), delay=0)
+        app.review_time = 0.05
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(300):
+                await settle(pilot, app)
+                if app.waiting:
+                    break
+                await human_move(pilot, app)
+                await pilot.pause()
+            await pilot.press("v")
+            for _ in range(600):
+                await pilot.pause(0.05)
+                if "review of hand 1" in app.screen_text() and "decisions" in \
+                        app.screen_text():
+                    break
+            screen = app.screen_text()
+            assert "review of hand 1" in screen
+            assert re.search(r"(10|[9JQKA])[♠♥♦♣]", screen), screen
+            assert not re.search(r"\b[9JQKTA][SHDC]\b", screen), screen
+
+    asyncio.run(test())
