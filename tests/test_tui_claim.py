@@ -55,7 +55,7 @@ def test_t_asks_before_throwing_in() -> None:
             await pilot.pause()
             screen = app.screen_text()
             assert "Throw in this hand?" in screen and "the declaring side is set" in screen
-            assert f"Your contract is {session.game.contract}" in screen
+            assert f"Your contract is {session.four.contract}" in screen
             assert "y: yes, throw in" in screen
             await pilot.press("n")  # no: nothing happens
             await pilot.pause()

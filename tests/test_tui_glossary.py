@@ -1,18 +1,24 @@
 """The terminal's glossary (key ``g``): the same terms and words as the web table's
 (``web/static/js/glossary.js``), reachable from the table and from a hand's result,
 listed in the footer and in F1; and the review dialog (key ``v``) in people's card
-notation. Driven headless by Pilot, checked on what is drawn."""
+notation; and ``pinochle play --help`` naming the levels in the lobby's words.
+Driven headless by Pilot, checked on what is drawn."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from test_tui import SIZE, human_move, settle
 
+from pinochlekit.players import available_levels
 from pinochlekit.tui.app import HELP, TableApp
+from pinochlekit.tui.commands import LEVEL_WORDS
 from pinochlekit.tui.glossary import GLOSSARY
 from pinochlekit.tui.session import Session
 
@@ -91,3 +97,18 @@ def test_the_review_is_in_peoples_notation() -> None:
             assert not re.search(r"\b[9JQKTA][SHDC]\b", screen), screen
 
     asyncio.run(test())
+
+
+def test_play_help_describes_the_levels_with_their_measured_strength() -> None:
+    lobby = (WEB_GLOSSARY.parent / "lobby.js").read_text(encoding="utf-8")
+    block = lobby[lobby.index("const LEVEL_WORDS = {"):]
+    block = block[:block.index("};")]
+    assert dict(re.findall(r'^\s*(\w+): "([^"]*)",', block, re.M)) == LEVEL_WORDS
+    out = subprocess.run([sys.executable, "-m", "pinochlekit", "play", "--help"],
+                         capture_output=True, text=True, check=True,
+                         env={**os.environ, "COLUMNS": "200"}).stdout
+    text = " ".join(out.split())
+    assert "Weakest first: easy (a casual player); standard (a solid club player: beats " \
+           "easy by about 360 points a hand); pro (" in text, text
+    for level in available_levels():
+        assert f"{level} ({LEVEL_WORDS[level]})" in text

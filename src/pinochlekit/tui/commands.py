@@ -25,12 +25,34 @@ from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_n
 from pinochlekit.tui.store import GameStore, SavedGame, StoreError
 from pinochlekit.usage import UsageError
 
-__all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
+__all__ = ["LEVEL_WORDS", "add_commands", "hand_steps", "level_ladder", "run_history", "run_play"]
 
 Command = Callable[[str, Callable[[argparse.Namespace], int], str, str], argparse.ArgumentParser]
 
 
 _NORTH_ROLE = " (your partner; two-handed: your opponent)"
+
+#: The levels in players' words, with the strength ladder measured in README
+#: "Measured" (points per hand in matches on the same deals, four-handed pagat unless
+#: said); the web lobby's words (web/static/js/lobby.js, checked by
+#: tests/test_tui_glossary.py).
+LEVEL_WORDS = {
+    "random": "plays any legal card: for trying the table",
+    "simple": "a beginner with a few rules of thumb",
+    "easy": "a casual player",
+    "standard": "a solid club player: beats easy by about 360 points a hand",
+    "skilled": "standard with sharper card play: about 25 points a hand better",
+    "pro": "a strong player: beats standard by about 70 points a hand",
+    "expert": "the strongest: beats pro in two-handed play by about 50 points a hand, "
+              "four-handed by about 70 (pagat and modern, 2,000 deal pairs each)",
+}
+
+
+def level_ladder(levels: list[str]) -> str:
+    """The levels, weakest first, each in players' words: ``easy (a casual player);
+    standard (a solid club player: …)``."""
+    return "; ".join(f"{level} ({LEVEL_WORDS.get(level, 'a computer player')})"
+                     for level in levels)
 
 
 def add_commands(command: Command, rules_help: str) -> None:
@@ -48,7 +70,8 @@ def add_commands(command: Command, rules_help: str) -> None:
     sub.add_argument("--level", default="standard", metavar="LEVEL",
                      help=f"the computer players' level: {levels}, or one per computer "
                           f"seat separated by commas, clockwise from West (default: "
-                          f"standard)")
+                          f"standard). Weakest first: "
+                          f"{level_ladder(available_levels())}")
     for seat in (1, 2, 3):
         name = SEAT_NAMES[seat].lower()
         sub.add_argument(f"--{name}", metavar="LEVEL",
