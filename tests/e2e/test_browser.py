@@ -131,6 +131,14 @@ def take_turn(page: Page, play: bool = True) -> bool:
     return False
 
 
+def unfold(page: Page, *panels: str) -> None:
+    """Open the side panels ``panels`` where they are folded (at first on a phone): a
+    tap on each one's heading, as a person would."""
+    for panel in panels:
+        if page.locator(f"#panel-{panel}").get_attribute("open") is None:
+            page.locator(f"#panel-{panel} summary").click()
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser: Browser,
                                                     size: str) -> None:
@@ -140,10 +148,7 @@ def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browse
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 12
-    for panel in ("fair", "history"):  # folded at first on a phone: a tap opens them
-        if page.locator(f"#panel-{panel}").get_attribute("open") is None:
-            assert size == "phone"
-            page.locator(f"#panel-{panel} summary").click()
+    unfold(page, "fair", "history")
     hash_shown = page.locator("#fair code.hash").inner_text()
     assert len(hash_shown) == 64
     deadline = time.monotonic() + 120
@@ -312,9 +317,10 @@ def set_options(page: Page, options: dict[str, str]) -> None:
             field.fill(value)
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
-                                                      browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                                                      browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
@@ -383,6 +389,7 @@ def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
     page.get_by_role("button", name="Continue").click()
     # an individual score pad: a column per player
     assert page.locator("#scores tr").first.locator("th").count() == 4
+    unfold(page, "fair", "history")
     fair = page.locator("#fair .fair-list li").first
     assert "✓ verified" in fair.inner_text() and "gives your cards exactly" in fair.inner_text()
     assert "--players 3" in fair.inner_text()
@@ -398,9 +405,10 @@ def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
-                                                 browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                                                 browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
@@ -462,6 +470,7 @@ def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
     assert "is over" in summary and "Total" in summary
     page.get_by_role("button", name="Continue").click()
     assert page.locator("#scores tr").first.locator("th").count() == 3  # hand, Ann, North
+    unfold(page, "fair", "history")
     fair = page.locator("#fair .fair-list li").first
     assert "✓ verified" in fair.inner_text() and "gives your cards exactly" in fair.inner_text()
     assert "--players 2" in fair.inner_text()
