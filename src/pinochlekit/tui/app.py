@@ -1082,7 +1082,7 @@ class TableApp(App[None]):
     def _show_review(self, text: str, hand: int) -> None:
         self._reviewing = False
         self._say(f"review of hand {hand}: Enter closes it", "hint")
-        self.push_screen(TextScreen(for_people(text), f"review of hand {hand}"))
+        self.push_screen(TextScreen(text, f"review of hand {hand}"))
 
     def action_last_trick(self) -> None:
         """Show the last trick taken in this hand."""
