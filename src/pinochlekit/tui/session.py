@@ -747,6 +747,9 @@ class Session:
             view = game.view(HUMAN)
             lines.append("trick so far: " + ", ".join(f"{self.name(s)} {c.pretty}"
                                                      for s, c in view.trick))
+        if game.phase is Phase.PLAY:  # the running count (docs/terminal.md "The table")
+            lines.append("trick points so far: " + ", ".join(
+                f"{self.team_name(t)} {game.trick_points[t]}" for t in range(game.rules.teams)))
         if game.winner is None:
             lines.append(f"your hand: {self.hand_text()}")
         return lines
