@@ -7,7 +7,7 @@ you; and the running trick points in the centre while the hand is played.
 The seeds are chosen so that the positions come up with the keys the tests press
 (``pagat`` against ``easy`` players): seed 1, always bidding, makes you the declarer
 before the first card; seed 35 gives you a sure claim at your first chance to claim;
-seed 4 an unsure one.
+seed 4 an unsure one; two-handed, seed 4 a sure claim with seven tricks left.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from textual.pilot import Pilot
 
 from pinochlekit import Phase
 from pinochlekit.engine.actions import Play, ThrowIn
+from pinochlekit.engine.two.views import TwoStage
+from pinochlekit.players.claim import claim_is_sure
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import Session
 
@@ -159,5 +161,35 @@ def test_a_forced_card_is_played_with_auto_play_and_trick_points_run() -> None:
             assert pressed < yours  # the last trick's card at least was played for you
             assert "auto-play: You play" in app.screen_text()
             assert len(seen_points) > 1  # the count ran during the hand
+
+    asyncio.run(test())
+
+
+def test_two_handed_claim_once_the_stock_is_gone() -> None:
+    """Two-handed (docs/rules.md §4): no claim while the stock lasts; once it is gone,
+    a sure claim is played out to the hand's result."""
+    async def test() -> None:
+        app = TableApp(Session.new("two", seed=4, levels=["easy"]), delay=0)
+        session = app.session
+        game = session.two
+        assert game is not None
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(400):
+                await settle(pilot, app)
+                assert not app.waiting, "no sure claim came up in the hand"
+                if game.stage is TwoStage.LATE and claim_is_sure(game, 0):
+                    break
+                if game.stage is not TwoStage.LATE and game.phase is Phase.PLAY:
+                    assert "k claim" not in app.screen_text()
+                    assert session.claim_refusal() == ("a claim is for the last twelve "
+                                                       "tricks, once the stock is gone")
+                await pilot.press("n" if game.stage is TwoStage.MELD else "enter")
+                await pilot.pause()
+            assert "k claim" in app.screen_text()
+            await pilot.press("k")
+            await settle(pilot, app)
+            assert app.waiting and len(game.results) == 1
+            assert "You claim the rest of the hand" in "\n".join(
+                "\n".join(lines) for _, lines in app.log_entries)
 
     asyncio.run(test())
