@@ -14,16 +14,27 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 
 from test_tui import SIZE, human_move, settle
 from textual.pilot import Pilot
 
 from pinochlekit import Phase
-from pinochlekit.engine.actions import Play, ThrowIn
+from pinochlekit.engine.actions import (
+    Action,
+    Bid,
+    Give,
+    NameTrump,
+    Pass,
+    Play,
+    Return,
+    ThrowIn,
+)
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.players.claim import claim_is_sure
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.session import Session
+from pinochlekit.tui.store import GameStore
 
 
 async def _to_claim(pilot: Pilot[None], app: TableApp) -> None:
@@ -193,3 +204,38 @@ def test_two_handed_claim_once_the_stock_is_gone() -> None:
                 "\n".join(lines) for _, lines in app.log_entries)
 
     asyncio.run(test())
+
+
+def _policy(session: Session) -> Action:
+    """The person's fixed choice: pass (else the lowest bid), the first trump, the
+    first cards of the hand to pass, the first legal card."""
+    game = session.four
+    legal = game.legal_actions()
+    if Pass() in legal:
+        return Pass()
+    for action in legal:
+        if isinstance(action, Bid | NameTrump | Play):
+            return action
+    cards = tuple(game.hand(0).cards()[:game.rules.cards_passed])
+    return Give(cards) if game.phase is Phase.GIVE else Return(cards)
+
+
+def test_a_claimed_game_resumes_and_plays_on_as_it_would_have(tmp_path: Path) -> None:
+    """The played-out claim is saved as ordinary plays: a game resumed just after it
+    plays on exactly as the same game kept open (the computer seats were shown the
+    played-out cards, as a resumed game shows them)."""
+    store = GameStore(tmp_path / "games.sqlite3")
+    session = Session.new("pagat", seed=35, levels=["pro"], store=store)
+    while not (session.is_human_turn and session.four.phase is Phase.PLAY
+               and session.claim_refusal() is None):
+        session.act(_policy(session)) if session.is_human_turn else session.step()
+    lines = session.claim()
+    assert lines[0].startswith("You claim the rest of the hand")
+    assert len(session.game.results) == 1  # played out to the hand's result
+    resumed = Session.resume(store, session.game_id)
+    assert resumed.game.actions == session.game.actions
+    for each in (session, resumed):
+        for _ in range(60):  # well into the next hand's auction and play
+            each.act(_policy(each)) if each.is_human_turn else each.step()
+    assert resumed.game.actions == session.game.actions
+    store.close()
