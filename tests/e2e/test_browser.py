@@ -222,9 +222,10 @@ def test_two_browsers_at_one_table_see_each_other(server: ServerProcess,
     bob_context.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
-                                                         browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+                                                         browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Cleo", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
@@ -245,8 +246,9 @@ def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
     assert "(you" in page.locator("#seat-bottom").inner_text()
     assert page.locator("#status").inner_text() == status
     assert page.locator("#join").is_hidden()
-    # the table fits a phone's width
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    # the table fits the window's width (a phone's too)
+    width = (DESKTOP if size == "desktop" else PHONE)["width"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     # every control has a name a screen reader can say
     unnamed = page.evaluate("""[...document.querySelectorAll('button, input, select, a')]
         .filter((e) => !e.hidden && e.offsetParent !== null)
@@ -492,9 +494,10 @@ def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
-                                                    browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                                                    browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
@@ -529,6 +532,7 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
         pass  # already closed by the loop above
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_function("!document.querySelector('#status').textContent.includes('Game over')")
+    unfold(page, "history")
     page.get_by_role("link", name="History of every game at this table").click()
     page.wait_for_selector(".history-game h2")
     first = page.locator(".history-game h2").first.inner_text()
@@ -537,12 +541,13 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_lobby_hides_options_the_chosen_game_does_not_have(server: ServerProcess,
-                                                              browser: Browser) -> None:
+                                                              browser: Browser, size: str) -> None:
     """Two-handed has no auction (docs/rules.md §4), three-handed no partners (§3), and only
     three-handed a widow: the form shows just the options the chosen game has, and a
     table made after switching presets carries none of the hidden ones."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_text("Change any rule option").click()
@@ -577,13 +582,14 @@ def select_values(page: Page, option: str) -> list[str]:
     return values
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProcess,
-                                                            browser: Browser) -> None:
+                                                            browser: Browser, size: str) -> None:
     """Three-handed has no chip scoring (docs/rules.md §3: it pays one opposing team): the
     select leaves it out for ``three`` and offers it again for a four-handed preset;
     a value the preset takes only with another change says which (``divide_by_ten``
     with classic trick points, two-handed); a table made with an offered value keeps it."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_text("Change any rule option").click()
