@@ -197,11 +197,12 @@ class LogPanel(RichLog):
 
 class TableFooter(Footer):
     """The keys that apply now; in the compact layout (80×24) without the keys F1
-    lists anyway (last trick, review, auto-play), so that the rest fits on one line and ends with
-    ``q quit`` (docs/terminal.md "Screen sizes"). The keys left out still work."""
+    lists anyway (last trick, review, auto-play, glossary), so that the rest fits on
+    one line and ends with ``q quit`` (docs/terminal.md "Screen sizes"). The keys left
+    out still work."""
 
     #: Actions the compact footer leaves out.
-    COMPACT_HIDDEN = frozenset({"last_trick", "review", "autoplay"})
+    COMPACT_HIDDEN = frozenset({"last_trick", "review", "autoplay", "glossary"})
 
     def compose(self) -> ComposeResult:
         """Footer's keys, less :data:`COMPACT_HIDDEN` when compact."""
