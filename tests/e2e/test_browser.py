@@ -614,12 +614,14 @@ def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProces
     page.close()
 
 
-def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: Browser) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: Browser,
+                                               size: str) -> None:
     """docs/web.md "Hints": the ? key on the person's first turn (a call in the auction,
     or naming trump when the dealer is stuck with the bid), then the Hint button on a
     turn of the card play; the panel shows the explanation of the action it names,
-    and the suggested button or card is outlined."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    and the suggested button or card is outlined (at 1366×800 and at 390×844)."""
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#controls .bidding, #controls .trump-choice", timeout=60000)
