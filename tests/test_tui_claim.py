@@ -239,3 +239,31 @@ def test_a_claimed_game_resumes_and_plays_on_as_it_would_have(tmp_path: Path) ->
             each.act(_policy(each)) if each.is_human_turn else each.step()
     assert resumed.game.actions == session.game.actions
     store.close()
+
+
+def test_three_handed_trick_points_name_each_player() -> None:
+    """Each for itself (docs/rules.md §3): a count per player, shortened at 80×24."""
+    async def test() -> None:
+        app = TableApp(Session.new("three(widow=take)", seed=3, levels=["easy"]), delay=0)
+        session = app.session
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(300):
+                await settle(pilot, app)
+                game = session.four
+                if app.waiting:  # a hand ended before its play (not on the board)
+                    await pilot.press("enter")
+                elif game.phase is Phase.PLAY and sum(game.trick_points) > 0:
+                    break
+                elif game.phase.value == "discard":
+                    await pilot.press("space", "right", "space", "right", "space", "enter")
+                else:
+                    await human_move(pilot, app)
+                await pilot.pause()
+            points = game.trick_points
+            assert f"You {points[0]} W {points[1]} E {points[2]}" in app.screen_text()
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            assert f"You {points[0]} · West {points[1]} · East {points[2]}" in \
+                app.screen_text()
+
+    asyncio.run(test())
