@@ -18,7 +18,7 @@ from test_tui import SIZE, human_move, settle
 
 from pinochlekit.players import available_levels
 from pinochlekit.tui.app import HELP, TableApp
-from pinochlekit.tui.commands import LEVEL_WORDS
+from pinochlekit.tui.commands import LEVEL_WORDS, PRESET_WORDS
 from pinochlekit.tui.glossary import GLOSSARY
 from pinochlekit.tui.session import Session
 
@@ -110,7 +110,7 @@ def test_the_review_is_in_peoples_notation() -> None:
     asyncio.run(test())
 
 
-def test_play_help_describes_the_levels_with_their_measured_strength() -> None:
+def test_play_help_describes_levels_and_presets_in_the_lobbys_words() -> None:
     lobby = (WEB_GLOSSARY.parent / "lobby.js").read_text(encoding="utf-8")
     block = lobby[lobby.index("const LEVEL_WORDS = {"):]
     block = block[:block.index("};")]
@@ -123,3 +123,8 @@ def test_play_help_describes_the_levels_with_their_measured_strength() -> None:
            "easy by about 360 points a hand); pro (" in text, text
     for level in available_levels():
         assert f"{level} ({LEVEL_WORDS[level]})" in text
+    block = lobby[lobby.index("const PRESET_WORDS = {"):]
+    block = block[:block.index("};")]
+    assert dict(re.findall(r'^\s*(\w+): "([^"]*)",', block, re.M)) == PRESET_WORDS
+    for name, words in PRESET_WORDS.items():  # the presets in the lobby's words too
+        assert f"{name}: {words}" in text, name
