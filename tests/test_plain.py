@@ -317,3 +317,32 @@ def test_play_and_history_have_help(command: str) -> None:
     assert done.stdout.startswith(f"usage: pinochle {command}")
     assert ("--resume" in done.stdout) == (command == "play")
     assert ("--hand" in done.stdout) == (command == "history")
+
+
+def test_plain_mode_claim_glossary_and_trick_points(tmp_path: Path) -> None:
+    """``claim`` refused in words outside the card play (nothing changes), ``glossary``
+    explains the table's words, and ``show`` in the play gives the running trick
+    points (docs/terminal.md "Claim", "The glossary")."""
+    plain = Plain(tmp_path, "--seed", "4", "--level", "easy")
+    first = plain.until_turn()
+    plain.send("claim")
+    refused = plain.until_turn()
+    assert refused[0] == "refused: no claim: a claim is for the card play", refused
+    assert refused[-1] == first[-1]  # the same choices again
+    plain.send("glossary")
+    words = plain.until_turn()
+    assert "stuck" in words and "not on the board" in words and "(not saved)" in words
+    assert any("Everyone else passed, so the dealer" in line for line in words)
+    got = first
+    for _ in range(200):
+        if got[-1].startswith("your turn: you may play"):
+            break
+        plain.send(choose(got[-1], got))
+        got = plain.until_turn()
+    plain.send("show")
+    shown = plain.until_turn()
+    assert any(re.fullmatch(r"trick points so far: You & North \d+, West & East \d+", line)
+               for line in shown), shown
+    plain.send("quit")
+    status, err = plain.finish()
+    assert status == 0, err

@@ -5,6 +5,7 @@ hand in play, and the command line prints it (text and JSON)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -313,6 +314,9 @@ def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
     done = history(tmp_path, str(game_id), "--hand", "1", "--review", "--time", "0.05")
     assert done.returncode == 0, done.stderr
     assert "?: lost 10 points or more" in done.stdout and "Hand 1, seat 0" in done.stdout
+    # cards for people (K♦ 10♣), never the compact form of the protocol
+    assert re.search(r"(10|[9JQKA])[♠♥♦♣]", done.stdout), done.stdout
+    assert not re.search(r"\b[9JQKTA][SHDC]\b", done.stdout), done.stdout
     bad = history(tmp_path, str(game_id), "--hand", "2", "--review")
     assert bad.returncode == 2 and "a finished hand of game" in bad.stderr, bad.stderr
 

@@ -131,13 +131,24 @@ def take_turn(page: Page, play: bool = True) -> bool:
     return False
 
 
-def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess,
-                                                    browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def unfold(page: Page, *panels: str) -> None:
+    """Open the side panels ``panels`` where they are folded (at first on a phone): a
+    tap on each one's heading, as a person would."""
+    for panel in panels:
+        if page.locator(f"#panel-{panel}").get_attribute("open") is None:
+            page.locator(f"#panel-{panel} summary").click()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser: Browser,
+                                                    size: str) -> None:
+    """A whole hand by clicks, at 1366×800 and at 390×844 (issue 15: both sizes)."""
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 12
+    unfold(page, "fair", "history")
     hash_shown = page.locator("#fair code.hash").inner_text()
     assert len(hash_shown) == 64
     deadline = time.monotonic() + 120
@@ -211,9 +222,10 @@ def test_two_browsers_at_one_table_see_each_other(server: ServerProcess,
     bob_context.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
-                                                         browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+                                                         browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Cleo", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
@@ -234,8 +246,9 @@ def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
     assert "(you" in page.locator("#seat-bottom").inner_text()
     assert page.locator("#status").inner_text() == status
     assert page.locator("#join").is_hidden()
-    # the table fits a phone's width
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    # the table fits the window's width (a phone's too)
+    width = (DESKTOP if size == "desktop" else PHONE)["width"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     # every control has a name a screen reader can say
     unnamed = page.evaluate("""[...document.querySelectorAll('button, input, select, a')]
         .filter((e) => !e.hidden && e.offsetParent !== null)
@@ -306,9 +319,10 @@ def set_options(page: Page, options: dict[str, str]) -> None:
             field.fill(value)
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
-                                                      browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                                                      browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
@@ -377,6 +391,7 @@ def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
     page.get_by_role("button", name="Continue").click()
     # an individual score pad: a column per player
     assert page.locator("#scores tr").first.locator("th").count() == 4
+    unfold(page, "fair", "history")
     fair = page.locator("#fair .fair-list li").first
     assert "✓ verified" in fair.inner_text() and "gives your cards exactly" in fair.inner_text()
     assert "--players 3" in fair.inner_text()
@@ -392,9 +407,10 @@ def test_three_handed_with_the_widow_taken_by_clicking(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
-                                                 browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                                                 browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
@@ -456,6 +472,7 @@ def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
     assert "is over" in summary and "Total" in summary
     page.get_by_role("button", name="Continue").click()
     assert page.locator("#scores tr").first.locator("th").count() == 3  # hand, Ann, North
+    unfold(page, "fair", "history")
     fair = page.locator("#fair .fair-list li").first
     assert "✓ verified" in fair.inner_text() and "gives your cards exactly" in fair.inner_text()
     assert "--players 2" in fair.inner_text()
@@ -477,9 +494,10 @@ def test_two_handed_with_a_meld_turn_by_clicking(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
-                                                    browser: Browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                                                    browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Ann")
@@ -514,6 +532,7 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
         pass  # already closed by the loop above
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_function("!document.querySelector('#status').textContent.includes('Game over')")
+    unfold(page, "history")
     page.get_by_role("link", name="History of every game at this table").click()
     page.wait_for_selector(".history-game h2")
     first = page.locator(".history-game h2").first.inner_text()
@@ -522,12 +541,13 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_lobby_hides_options_the_chosen_game_does_not_have(server: ServerProcess,
-                                                              browser: Browser) -> None:
+                                                              browser: Browser, size: str) -> None:
     """Two-handed has no auction (docs/rules.md §4), three-handed no partners (§3), and only
     three-handed a widow: the form shows just the options the chosen game has, and a
     table made after switching presets carries none of the hidden ones."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_text("Change any rule option").click()
@@ -562,13 +582,14 @@ def select_values(page: Page, option: str) -> list[str]:
     return values
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProcess,
-                                                            browser: Browser) -> None:
+                                                            browser: Browser, size: str) -> None:
     """Three-handed has no chip scoring (docs/rules.md §3: it pays one opposing team): the
     select leaves it out for ``three`` and offers it again for a four-handed preset;
     a value the preset takes only with another change says which (``divide_by_ten``
     with classic trick points, two-handed); a table made with an offered value keeps it."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     page.goto(server.url + "/")
     page.get_by_text("Change any rule option").click()
@@ -593,12 +614,14 @@ def test_the_lobby_offers_only_values_the_chosen_game_takes(server: ServerProces
     page.close()
 
 
-def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: Browser) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_hint_marks_the_suggested_bid_and_card(server: ServerProcess, browser: Browser,
+                                               size: str) -> None:
     """docs/web.md "Hints": the ? key on the person's first turn (a call in the auction,
     or naming trump when the dealer is stuck with the bid), then the Hint button on a
     turn of the card play; the panel shows the explanation of the action it names,
-    and the suggested button or card is outlined."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    and the suggested button or card is outlined (at 1366×800 and at 390×844)."""
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#controls .bidding, #controls .trump-choice", timeout=60000)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from pinochlekit.web.process import ServerProcess
@@ -119,9 +120,10 @@ def test_chat_escaped_muted_hidden_kept_and_read_by_spectators(server: ServerPro
         context.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_undo_takes_back_a_misclick_before_the_next_player_acts(server: ServerProcess,
-                                                              browser: Browser) -> None:
-    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+                                                              browser: Browser, size: str) -> None:
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)  # type: ignore[arg-type]
     errors = watch_errors(page)
     create_with(page, server, ["simple", "simple", "simple"], pace="4")
     my_turn(page)
@@ -170,11 +172,12 @@ def test_undo_is_refused_with_words_where_people_play(server: ServerProcess,
     bob_context.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_history_scores_read_as_a_person_says_them(server: ServerProcess,
-                                                   browser: Browser) -> None:
+                                                   browser: Browser, size: str) -> None:
     """After a finished hand the history says "this hand: Ann & North … −50, …",
     labelled by side with a true minus, never "−50 – 60"."""
-    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)  # type: ignore[arg-type]
     create_with(page, server, ["simple", "simple", "simple"])
     deadline = time.monotonic() + 240
     while not page.locator("#summary[open]").count():
@@ -191,12 +194,13 @@ def test_history_scores_read_as_a_person_says_them(server: ServerProcess,
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_claim_the_rest_is_checked_and_played_out_or_refused(server: ServerProcess,
-                                                            browser: Browser) -> None:
+                                                            browser: Browser, size: str) -> None:
     """docs/web.md "Claim": Ann bids whenever she may; once her side declares and
     the last six tricks come, *Claim the rest* shows on her turn; clicked, the hand
     is played out ("claim played out") or the claim is refused in words."""
-    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)  # type: ignore[arg-type]
     errors = watch_errors(page)
     create_with(page, server, ["simple", "simple", "simple"])
     claim = page.get_by_role("button", name=re.compile("^Claim the rest"))

@@ -51,11 +51,12 @@ from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
 from pinochlekit.players.hints import Advice
 from pinochlekit.tui import double, two
+from pinochlekit.tui.glossary import GLOSSARY, glossary_text, terms_in
 from pinochlekit.tui.review import progress_bar, review_text
 from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
 
-__all__ = ["COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD", "TableApp",
-           "card_text"]
+__all__ = ["AUTOPLAY_DELAY", "COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD",
+           "ConfirmScreen", "TableApp", "card_text"]
 
 #: A four-colour deck: every suit its own colour.
 SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
@@ -69,6 +70,9 @@ TRICK_HOLD = 1.5
 MIN_SIZE = (80, 24)
 #: Below this width or height the table uses its compact layout.
 COMPACT_BELOW = (100, 32)
+#: Seconds before a forced card is played for you, with auto-play on (key ``a``), as
+#: on the web table (docs/terminal.md "Keys").
+AUTOPLAY_DELAY = 0.5
 
 
 def card_text(card: Card, style: str = "") -> Text:
@@ -99,7 +103,8 @@ class TextScreen(ModalScreen[None]):
         Binding("enter", "close", "continue"), Binding("escape", "close", "close"),
         Binding("space", "close", "continue", show=False),
         Binding("y", "close", "close", show=False),  # y toggles the hint's "why"
-        Binding("v", "review", "review the hand")]
+        Binding("v", "review", "review the hand"),
+        Binding("g", "glossary", "glossary")]
 
     def __init__(self, body: Text | str, title: str) -> None:
         super().__init__()
@@ -116,12 +121,41 @@ class TextScreen(ModalScreen[None]):
         """Close the dialog."""
         self.dismiss(None)
 
+    def action_glossary(self) -> None:
+        """The glossary on top of this dialog (the table's ``g``)."""
+        self.app.push_screen(TextScreen(glossary_text(), "glossary"))
+
     def action_review(self) -> None:
         """Close the dialog and review the last finished hand (the table's ``v``)."""
         self.dismiss(None)
         app = self.app
         if isinstance(app, TableApp):
             app.action_review()
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question before an action that cannot be taken back (throwing in): ``y``
+    does it, ``n``, Escape or Enter keep playing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "yes"), Binding("n", "answer(False)", "no"),
+        Binding("escape", "answer(False)", "no", show=False),
+        Binding("enter", "answer(False)", "no", show=False)]
+
+    def __init__(self, question: str, title: str) -> None:
+        super().__init__()
+        self._question, self._title = question, title
+
+    def compose(self) -> ComposeResult:
+        """The question, then the keys that answer it."""
+        with VerticalScroll(classes="dialog") as box:
+            box.border_title = self._title
+            yield Static(self._question, id="dialog-body")
+            yield Static(Text("y: yes, throw in · n or Esc: no, keep playing", style="dim"))
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
 
 
 HELP = """\
@@ -134,7 +168,8 @@ Keys
   m          shoot the moon         ?          hint (y: why)
   u          undo your last action  l          last trick
   v          review the last hand   F1         these keys
-  q          quit (the game is saved)
+  k          claim the rest (sure)  a          auto-play forced cards
+  g          glossary of the words  q          quit (the game is saved)
 Two-handed meld turn, after winning an early trick:
   1-9        lay the meld of that number in the prompt
   space      pick cards, then Enter to lay them as one meld
@@ -162,11 +197,12 @@ class LogPanel(RichLog):
 
 class TableFooter(Footer):
     """The keys that apply now; in the compact layout (80×24) without the keys F1
-    lists anyway (last trick, review), so that the rest fits on one line and ends with
-    ``q quit`` (docs/terminal.md "Screen sizes"). The keys left out still work."""
+    lists anyway (last trick, review, auto-play, glossary), so that the rest fits on
+    one line and ends with ``q quit`` (docs/terminal.md "Screen sizes"). The keys left
+    out still work."""
 
     #: Actions the compact footer leaves out.
-    COMPACT_HIDDEN = frozenset({"last_trick", "review"})
+    COMPACT_HIDDEN = frozenset({"last_trick", "review", "autoplay", "glossary"})
 
     def compose(self) -> ComposeResult:
         """Footer's keys, less :data:`COMPACT_HIDDEN` when compact."""
@@ -198,7 +234,7 @@ class TableApp(App[None]):
         Binding("h", "call('trump H')", "♥"),
         Binding("d", "call('trump D')", "♦"),
         Binding("c", "call('trump C')", "♣"),
-        Binding("t", "call('throw in')", "throw in"),
+        Binding("t", "throw_in", "throw in"),
         Binding("m", "call('moon')", "moon"),
         Binding("x", "call('dix')", "dix"),
         Binding("n", "call('no meld')", "no meld"),
@@ -208,6 +244,9 @@ class TableApp(App[None]):
         Binding("u", "undo", "undo"),
         Binding("l", "last_trick", "last trick"),
         Binding("v", "review", "review hand"),
+        Binding("k", "claim", "claim"),
+        Binding("a", "autoplay", "auto-play"),
+        Binding("g", "glossary", "glossary"),
         Binding("f1", "help", "keys"),
         Binding("q", "quit", "quit"),
     ]
@@ -238,6 +277,9 @@ class TableApp(App[None]):
         self.log_entries: list[tuple[int, list[str]]] = []
         #: The numbers behind the hint on screen, one option a line (``y`` shows them).
         self.why: list[str] = []
+        #: Whether a forced card (your only legal play) is played for you (key ``a``).
+        self.autoplay = False
+        self._autoplay_at: int | None = None  # the position a forced card is due at
 
     # -- layout ---------------------------------------------------------------
 
@@ -499,7 +541,24 @@ class TableApp(App[None]):
         sides = (slot(names.index("West"), half) if "West" in names else Text(" " * half)) + \
             (slot(names.index("East"), half) if "East" in names else Text(" " * half))
         return Text.assemble(top, gap, sides, gap, slot(0, wide), gap,
-                             (f"{footer:^{wide}}", "italic"))
+                             (f"{footer:^{wide}}", "italic"), "\n",
+                             (f"{self._points_text(wide):^{wide}}", "bold #f0c040"))
+
+    def _points_text(self, wide: int) -> str:
+        """The trick points each side has taken so far this hand (``us 40 · them 30``;
+        docs/terminal.md "The table"), shortened to fit ``wide`` columns."""
+        session, game = self.session, self.session.game
+        rules = game.rules
+        points = game.trick_points
+        if rules.partnership:
+            names = ["us", "them"] if rules.team_of(HUMAN) == 0 else ["them", "us"]
+        else:
+            names = [session.name(s) for s in range(rules.teams)]
+        text = " · ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
+        if len(text) > wide:
+            text = " ".join(f"{n if n in ('us', 'them', 'You') else n[0]} {p}"
+                            for n, p in zip(names, points, strict=True))
+        return text
 
     def _stock_text(self, game: TwoHandedGame) -> Text:
         """The two-handed side panel: the turned-up card, the stock, this hand's melds."""
@@ -718,6 +777,8 @@ class TableApp(App[None]):
 
     def _schedule(self) -> None:
         session = self.session
+        if session.is_human_turn and not self._waiting:
+            self._autoplay_soon()
         if self._pending or self._waiting or session.is_over or session.is_human_turn:
             return
         self._pending = True
@@ -771,6 +832,9 @@ class TableApp(App[None]):
                 body += "\n" + "\n".join(self.session.meld_lines(result.melds))
             if game.winner is not None:
                 body += "\n\n" + self.session.game_over_text()
+            words = terms_in(body)
+            if words:  # the jargon of the dialog, explained by the glossary
+                body += f"\n\nWords used here ({', '.join(words)}): g explains them."
             self._waiting = True
             self.push_screen(TextScreen(body, f"hand {game.results[-1].number}"),
                              self._result_seen)
@@ -797,6 +861,34 @@ class TableApp(App[None]):
         self._say("")
         self._after(lines)
 
+    def _forced(self) -> Play | None:
+        """Your only legal action, when it is a card (nothing else to choose)."""
+        legal = self.session.game.legal_actions() if self.session.is_human_turn else []
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], Play) else None
+
+    def _autoplay_soon(self) -> None:
+        """With auto-play on, play your forced card after :data:`AUTOPLAY_DELAY` (at
+        once without a move delay), unless the game has moved on meanwhile."""
+        position = len(self.session.game.actions)
+        if not self.autoplay or self._forced() is None or self._autoplay_at == position:
+            return
+        self._autoplay_at = position
+        if self.delay > 0:
+            self.set_timer(AUTOPLAY_DELAY, partial(self._play_forced, position))
+        else:
+            self.call_later(self._play_forced, position)
+
+    def _play_forced(self, position: int) -> None:
+        forced = self._forced()
+        if (forced is not None and self.autoplay and not self._waiting
+                and position == len(self.session.game.actions)):
+            try:
+                lines = self.session.act(forced)
+            except PinochleError:
+                return
+            self._say(f"auto-play: {lines[0]}, your only legal card")
+            self._after(lines)
+
     # -- actions (keys) -------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -806,7 +898,7 @@ class TableApp(App[None]):
             return True
         if self._waiting:
             return False  # a hand result is on screen: Enter closes it first
-        if action in ("help", "last_trick"):
+        if action in ("help", "last_trick", "glossary", "autoplay"):
             return True
         if action == "review" and session.double is not None:
             return False  # docs/review.md: the review does not value the double deck yet
@@ -817,6 +909,10 @@ class TableApp(App[None]):
             return mine and bool(self.why)
         if action == "hint":
             return mine and session.settings.hints
+        if action == "claim":
+            return mine and session.claim_refusal() is None
+        if action == "throw_in":
+            return mine and any(isinstance(a, ThrowIn) for a in game.legal_actions())
         phase = game.phase
         if action in ("cursor", "confirm"):
             return mine and (phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN, Phase.AUCTION)
@@ -904,6 +1000,47 @@ class TableApp(App[None]):
     def action_call(self, text: str) -> None:
         """A call by its text: pass, pass help, redeal, trump X, throw in, moon."""
         self._act(text)
+
+    def action_throw_in(self) -> None:
+        """Ask first, then throw in the hand (it cannot be taken back by the others)."""
+        game = self.session.game
+        if not any(isinstance(a, ThrowIn) for a in game.legal_actions()):
+            return
+        contract = getattr(game, "contract", None)
+        question = (f"Throw in this hand? {GLOSSARY['throw in']} Your contract is "
+                    f"{contract}.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._act("throw in")
+            else:
+                self._say("Not thrown in: play on.")
+
+        self.push_screen(ConfirmScreen(question, "throw in?"), answered)
+
+    def action_claim(self) -> None:
+        """Claim the rest of the hand; the solver checks that it is sure (one claim
+        per hand) and, sure, plays it out."""
+        try:
+            lines = self.session.claim()
+        except PinochleError as error:
+            self._say(f"Refused: {error}", "error")
+            self.refresh_bindings()
+            return
+        self._say("")
+        self._after(lines)
+
+    def action_autoplay(self) -> None:
+        """Switch auto-play of forced cards on or off."""
+        self.autoplay = not self.autoplay
+        self._autoplay_at = None
+        self._say("Auto-play of forced cards: " + (
+            "on (your only legal card is played for you)" if self.autoplay else "off"))
+        self._autoplay_soon()
+
+    def action_glossary(self) -> None:
+        """Show the glossary: the table's words in a few words each."""
+        self.push_screen(TextScreen(glossary_text(), "glossary"))
 
     def action_hint(self) -> None:
         """Ask the strongest computer player what it would do (nothing is played)."""

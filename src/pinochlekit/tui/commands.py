@@ -16,7 +16,7 @@ from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
-from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.rules import PRESETS, Rules
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
 from pinochlekit.review import ReviewError
@@ -26,12 +26,64 @@ from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_n
 from pinochlekit.tui.store import GameStore, SavedGame, StoreError
 from pinochlekit.usage import UsageError
 
-__all__ = ["add_commands", "hand_steps", "run_history", "run_play"]
+__all__ = ["LEVEL_WORDS", "PRESET_WORDS", "add_commands", "hand_steps", "level_ladder",
+           "run_history", "run_play"]
 
 Command = Callable[[str, Callable[[argparse.Namespace], int], str, str], argparse.ArgumentParser]
 
 
 _NORTH_ROLE = " (your partner; two-handed: your opponent)"
+
+#: The levels in players' words, with the strength ladder measured in README
+#: "Measured" (points per hand in matches on the same deals, four-handed pagat unless
+#: said); the web lobby's words (web/static/js/lobby.js, checked by
+#: tests/test_tui_glossary.py).
+LEVEL_WORDS = {
+    "random": "plays any legal card: for trying the table",
+    "simple": "a beginner with a few rules of thumb",
+    "easy": "a casual player",
+    "standard": "a solid club player: beats easy by about 360 points a hand",
+    "skilled": "standard with sharper card play: about 25 points a hand better",
+    "pro": "a strong player: beats standard by about 70 points a hand",
+    "expert": "the strongest: beats pro in two-handed play by about 50 points a hand, "
+              "four-handed by about 70 (pagat and modern, 2,000 deal pairs each)",
+}
+
+
+#: Each preset in players' words: the web lobby's words (web/static/js/lobby.js,
+#: checked by tests/test_tui_glossary.py).
+PRESET_WORDS = {
+    "pagat": "The classic four-handed partnership game: bid from 250 in tens, the winner "
+             "names trump and swaps 4 cards with partner, game to 1,500.",
+    "modern": "As the classic game, but you must beat a trick only when trump is led (the "
+              "rule of most modern books).",
+    "stonebridge": "A lighter four-handed game: bidding from 190, no cards swapped with "
+                   "partner, doubles score plainly, kings and queens count 5.",
+    "playingcards": "The PlayingCards.io scoring: points divided by ten (bid 20 by 1), 3 "
+                    "cards swapped, game to 150, a hand of nines may be redealt, meld kept "
+                    "without a trick.",
+    "chips": "The classic game scored with chips: a set pays the other side instead of "
+             "going minus.",
+    "cutthroat": "The classic game with no cards swapped between partners: each hand plays "
+                 "as dealt.",
+    "family1000": "A family four-handed game to 1,000: trump must be led first, trump "
+                  "follows trump, every card in one meld only, a short declarer loses the "
+                  "shortfall, and one may shoot the moon.",
+    "three": "Three players, each for himself: 15 cards each and a widow of 3 shown to all "
+             "once the bidding is won; a short declarer loses the shortfall; game to 1,000.",
+    "doubledeck": "Double deck: 80 cards (four of each A 10 K Q J per suit), 20 each in two "
+                  "partnerships; bid from 50 (by 1 to 60, then by 5), meld single to "
+                  "quadruple, counters A 10 K 1 each, game to 500.",
+    "two": "Two players: 12 cards each, the turned-up card makes trump, draw from the "
+           "stock after each trick and lay one meld per trick won; game to 1,000.",
+}
+
+
+def level_ladder(levels: list[str]) -> str:
+    """The levels, weakest first, each in players' words: ``easy (a casual player);
+    standard (a solid club player: …)``."""
+    return "; ".join(f"{level} ({LEVEL_WORDS.get(level, 'a computer player')})"
+                     for level in levels)
 
 
 def add_commands(command: Command, rules_help: str) -> None:
@@ -51,13 +103,17 @@ def add_commands(command: Command, rules_help: str) -> None:
     sub.add_argument("--level", default="standard", metavar="LEVEL",
                      help=f"the computer players' level: {levels}, or one per computer "
                           f"seat separated by commas, clockwise from West (default: "
-                          f"standard)")
+                          f"standard). Weakest first: "
+                          f"{level_ladder(available_levels())}")
     for seat in (1, 2, 3):
         name = SEAT_NAMES[seat].lower()
         sub.add_argument(f"--{name}", metavar="LEVEL",
                          help=f"the level of {SEAT_NAMES[seat]}"
                               f"{_NORTH_ROLE if seat == 2 else ''}, overriding --level")
-    sub.add_argument("--rules", default="pagat", metavar="RULES", help=rules_help)
+    presets = " ".join(f"{name}: {words}" for name, words in PRESET_WORDS.items()
+                       if name in PRESETS)
+    sub.add_argument("--rules", default="pagat", metavar="RULES",
+                     help=f"{rules_help}. The presets: {presets}")
     sub.add_argument("--seed", metavar="SEED", help="the seed of the deals (default: random)")
     sub.add_argument("--plain", action="store_true",
                      help="the plain line mode: commands in, text out")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from pinochlekit.engine.errors import PinochleError
+from pinochlekit.tui.glossary import glossary_text
 from pinochlekit.tui.session import Session, for_people
 
 __all__ = ["HELP", "run_plain"]
@@ -32,6 +33,7 @@ commands:
   discard AS TS KS     three-handed, widow taken: the declarer lays 3 cards aside
   play TS | TS         play a card (10S and symbols like 10♠ work too)
   throw in | moon      concede the hand, or shoot the moon, before the first card
+  claim                claim the rest of the hand: the solver checks it is sure
   meld KS QS | KS QS   two-handed, after winning an early trick: lay one meld
   dix                  two-handed: count the nine of trump (exchanged or shown)
   no meld | n          two-handed: end the meld turn (then both players draw)
@@ -41,6 +43,7 @@ commands:
   show                 the table: score, auction, contract, meld, trick, hand
   last                 the last trick
   scores               the score pad, hand by hand
+  glossary             the table's words (counters, set, stuck, ...) explained
   help                 this list
   quit                 stop; the game is saved (the line printed says how to go on)"""
 
@@ -117,6 +120,10 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
                 tricks = game.tricks
                 say(session.tell_trick(len(tricks), tricks[-1]) if tricks else
                     "no trick has been taken in this hand yet")
+            elif word == "claim":
+                say(session.claim())
+            elif word == "glossary":
+                say(glossary_text().splitlines())
             elif word in ("scores", "score"):
                 say(_score_pad(session))
             elif word == "hand":

@@ -78,6 +78,7 @@ from pinochlekit.players import (
     hint_level,
     make_player,
 )
+from pinochlekit.players.claim import best_play, claim_is_sure, claimable, in_play
 from pinochlekit.players.hints import Advice, advise
 from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
 from pinochlekit.text.narrate import format_hand, format_meld
@@ -197,6 +198,7 @@ class Session:
         # their copies at the first computer turn of each hand: (position, hand, seats)
         self._seats: dict[int, Seat] | None = None
         self._marks: list[tuple[int, int, dict[int, Seat]]] = []
+        self._claimed: set[int] = set()  # the hands claimed in (one claim per hand)
 
     # -- starting ---------------------------------------------------------------
 
@@ -524,6 +526,45 @@ class Session:
             return two.explain_two_result(result, self.name)
         return explain_result(result, self)
 
+    # -- claims (docs/terminal.md "Claim") ------------------------------------
+
+    def claim_refusal(self) -> str | None:
+        """Why the person may not claim the rest of the hand now, in words; None if
+        they may (whether the claim is sure is the solver's to say, :meth:`claim`)."""
+        if not self.is_human_turn:
+            return "claim on your turn"
+        why = claimable(self.game, HUMAN)
+        if why is None and self.game.hand_number in self._claimed:
+            why = "one claim per hand: the hand plays on"
+        return why
+
+    def claim(self) -> list[str]:
+        """Claim the rest of the hand: refused in words unless the person may claim
+        now and the exact solver finds that their side takes every trick point left
+        whatever the others do (:func:`~pinochlekit.players.claim.claim_is_sure`).
+        One claim per hand, sure or not, so a claim cannot be used to learn the other
+        hands. A sure claim is accepted by the computers and played out by the solver,
+        each side for itself, as ordinary plays saved one by one (the computer seats
+        are shown their views of them, as a resumed game shows them)."""
+        why = self.claim_refusal()
+        if why is not None:
+            raise PhaseError(f"no claim: {why}")
+        game = self.game
+        assert isinstance(game, Game | TwoHandedGame)
+        hand, start = game.hand_number, len(game.actions)
+        self._claimed.add(hand)
+        if not claim_is_sure(game, HUMAN):
+            raise PhaseError("the claim is not sure: the other side can still take points "
+                             "against it; the hand plays on")
+        lines = ["You claim the rest of the hand: it is sure, and it is played out"]
+        while in_play(game, hand):
+            seat = game.to_act
+            assert seat is not None
+            lines += self._apply(seat, best_play(game))
+        if self._seats is not None:
+            catch_up(self._seats, game.record, start=start)
+        return lines
+
     # -- undo and hints -------------------------------------------------------
 
     def can_undo(self) -> bool:
@@ -719,6 +760,9 @@ class Session:
             view = game.view(HUMAN)
             lines.append("trick so far: " + ", ".join(f"{self.name(s)} {c.pretty}"
                                                      for s, c in view.trick))
+        if game.phase is Phase.PLAY:  # the running count (docs/terminal.md "The table")
+            lines.append("trick points so far: " + ", ".join(
+                f"{self.team_name(t)} {game.trick_points[t]}" for t in range(game.rules.teams)))
         if game.winner is None:
             lines.append(f"your hand: {self.hand_text()}")
         return lines
