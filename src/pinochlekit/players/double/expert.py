@@ -114,7 +114,7 @@ class DoubleSearch:
     #: Deals per second of budget for the auction (16 play-outs and melds each).
     BID_DEALS_PER_SECOND: ClassVar[int] = 120
     #: Deals per second of budget for a passing decision (one play-out per candidate).
-    PASS_DEALS_PER_SECOND: ClassVar[int] = 400
+    PASS_DEALS_PER_SECOND: ClassVar[int] = 200
     #: Deals per second of budget for a card decision by the exact solver.
     SOLVER_DEALS_PER_SECOND: ClassVar[int] = 150
 
