@@ -24,8 +24,9 @@ double-deck ``standard`` card play (:func:`~pinochlekit.players.double.policy.pl
 **Budget.** ``time`` (seconds) fixes the *work*, never reads the clock:
 ``time * PLAYOUTS_PER_SECOND`` play-outs for a card (shared among the legal cards,
 at least :data:`MIN_DEALS` deals) and ``time * BID_DEALS_PER_SECOND`` deals for the
-auction (16 play-outs each). ``expert`` runs at ``time=1.0``, ``skilled`` at
-``time=0.1``; ``bench/double_decisions.py`` measures the decision times.
+auction (16 play-outs each; at least :data:`MIN_BID_DEALS`). ``expert`` runs at
+``time=1.0``, ``skilled`` at ``time=0.1``; ``bench/double_decisions.py`` measures the
+decision times.
 
 >>> from random import Random
 >>> from pinochlekit.engine.double.game import DoubleDeckGame
@@ -56,12 +57,15 @@ from pinochlekit.players.double.solver import solve_values
 from pinochlekit.players.policy import cards_text, standard_give_key
 from pinochlekit.players.two.expert import Decision
 
-__all__ = ["MIN_DEALS", "DoubleSearch", "Estimate", "advise_keeping"]
+__all__ = ["MIN_BID_DEALS", "MIN_DEALS", "DoubleSearch", "Estimate", "advise_keeping"]
 
 #: Per option: (mean net score, lowest, highest sampled net score).
 Estimate = tuple[float, int, int]
 #: The fewest deals any decision looks at.
 MIN_DEALS = 8
+#: The fewest deals of the auction's table: it is made once a hand, and with fewer the
+#: means of declaring and passing are too noisy to compare (sd of a net score about 60).
+MIN_BID_DEALS = 40
 
 
 def _estimate(scores: Sequence[int]) -> Estimate:
@@ -123,7 +127,7 @@ class DoubleSearch:
         self.time = time
         self.solver_tricks = solver_tricks
         self.playouts = max(MIN_DEALS, round(time * self.PLAYOUTS_PER_SECOND))
-        self.bid_deals = max(MIN_DEALS, round(time * self.BID_DEALS_PER_SECOND))
+        self.bid_deals = max(MIN_BID_DEALS, round(time * self.BID_DEALS_PER_SECOND))
         self.pass_deals = max(MIN_DEALS, round(time * self.PASS_DEALS_PER_SECOND))
         self.solver_deals = max(MIN_DEALS, round(time * self.SOLVER_DEALS_PER_SECOND))
         #: The auction's play-outs, kept for the hand: (hand key, table).
