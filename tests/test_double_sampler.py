@@ -126,6 +126,8 @@ def test_samples_do_not_depend_on_unseen_cards(seed: int, rules: str, length: in
     the other seats' unseen cards reshuffled among them) give the same knowledge and,
     from the same random state, the same samples."""
     game = play_prefix(seed, rules, length)
+    if game.hand_number != 1:
+        return  # the hand is over: game.dealt is the next deal's
     rng = random.Random(seed)
     for seat in range(4):
         alt = DoubleDeckGame.new(game.rules, seed=game.seed, dealer=game.first_dealer,
