@@ -102,7 +102,8 @@ def test_a_decision_never_depends_on_hidden_cards(seed: int) -> None:
     for length in (1, 3, 30, 50, 75):
         game = play_prefix(seed, rules, length)
         seat = game.to_act
-        assert seat is not None
+        if seat is None or game.hand_number != 1:
+            continue  # the hand is over: game.dealt is the next deal's
         alt = DoubleDeckGame.new(game.rules, seed=game.seed, dealer=game.first_dealer,
                                  deals=[other_deal(game, seat, rng)])
         try:
@@ -110,7 +111,7 @@ def test_a_decision_never_depends_on_hidden_cards(seed: int) -> None:
                 alt.apply(action)
         except IllegalActionError:
             continue
-        if alt.view(seat) != game.view(seat) or game.hand_number != 1:
+        if alt.view(seat) != game.view(seat):
             continue
         if [alt.hand(s) for s in range(4)] == [game.hand(s) for s in range(4)]:
             continue
