@@ -4,6 +4,7 @@ confidence interval of A's points per hand minus B's.
 
     python bench/double_strength.py                      # 500 pairs, seed 17, one worker
     python bench/double_strength.py --deals 100 --seed 3 --pairs standard:easy
+    python bench/double_strength.py --deals 200 --pairs "expert(time=0.1):pro"
 
 Each pair of levels is one ``pinochle match A B --rules doubledeck --deals N --seed S
 --workers W --json --quiet`` run as a subprocess; the figures are printed with the
@@ -17,7 +18,8 @@ import json
 import subprocess
 import sys
 
-LADDER = ("standard:easy", "pro:standard")
+#: Adjacent levels; ``expert`` at a small budget (``time=0.1``) so a run stays short.
+LADDER = ("standard:easy", "pro:standard", "expert(time=0.1):pro")
 
 
 def run(a: str, b: str, deals: int, seed: int, workers: int) -> dict[str, object]:
@@ -39,7 +41,7 @@ def main() -> int:
     parser.add_argument("--pairs", nargs="*", default=list(LADDER), metavar="A:B")
     args = parser.parse_args()
     for pair in args.pairs:
-        a, b = pair.split(":")
+        a, b = pair.rsplit(":", 1)
         data = run(a, b, args.deals, args.seed, args.workers)
         points = data["points_per_hand"]
         assert isinstance(points, dict)

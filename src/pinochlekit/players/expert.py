@@ -74,6 +74,8 @@ from pinochlekit.engine.game import max_bid
 from pinochlekit.engine.tricks import card_points
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import PlayerSpecError, lowest_bid
+from pinochlekit.players.double.expert import DoubleSearch, advise_keeping
+from pinochlekit.players.double.levels import is_double
 from pinochlekit.players.easy import legal_or_fail, seat_hand
 from pinochlekit.players.passing import (
     AfterDiscard,
@@ -144,6 +146,7 @@ class ExpertPlayer(ProPlayer):
         deals = max(12, round(time * self.DEALS_PER_SECOND))
         super().__init__(seed, bid_sims=4 * max(16, round(time * self.BID_DEALS_PER_SECOND)),
                          rollouts=deals)
+        asked = solver_tricks
         if solver_tricks is None:
             solver_tricks = 5 if time >= 0.5 else 4
         if isinstance(solver_tricks, bool) or not isinstance(solver_tricks, int) or \
@@ -164,6 +167,10 @@ class ExpertPlayer(ProPlayer):
         self.bid_deals = self.bid_sims // 4
         self.solver_deals = max(12, round(time * self.SOLVER_DEALS_PER_SECOND))
         self.pass_deals = max(12, round(time * self.PASS_DEALS_PER_SECOND))
+        # The double deck (docs/double-deck.md): its own search, the exact solver from
+        # three tricks left unless asked (at most four: its cost grows fast there).
+        self._double_search = DoubleSearch(self.rng, self.time,
+                                           3 if asked is None else min(solver_tricks, 4))
 
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "
@@ -183,6 +190,8 @@ class ExpertPlayer(ProPlayer):
         was (random state and stored simulation), like :meth:`explain`."""
         if view.rules.players == 2:  # the two-handed game: players/expert_two.py
             return advise_two(view, self.rng, self.time)
+        if is_double(view):  # the double deck: players/double/expert.py
+            return advise_keeping(self._double_search, view)
         state, table = self.rng.getstate(), self._table
         self._options: dict[str, Estimate] = {}
         makes: dict[str, float] = {}
@@ -267,6 +276,8 @@ class ExpertPlayer(ProPlayer):
         """One of ``view.legal_actions`` for the seat to act."""
         if view.rules.players == 2:  # the two-handed game: players/expert_two.py
             return choose_two(view, self.rng, self.time)
+        if is_double(view):  # the double deck: players/double/expert.py
+            return self._double_search.decide(view).action
         self._options = {}
         self._makes = None
         return self._decide(view)[0]

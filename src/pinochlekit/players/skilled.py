@@ -12,6 +12,10 @@ card is sure to hold. The C core plays the same policy move for move
 (``fastcore``: ``policy="skilled"``), so simulations can use it as their
 rollout policy.
 
+In the double deck (docs/double-deck.md) ``skilled`` is the cheaper setting of the
+double-deck ``expert`` search (:mod:`pinochlekit.players.double.expert`,
+``time`` :data:`DOUBLE_TIME`).
+
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=3)
 >>> player = SkilledPlayer(seed=1, bid_sims=8)
@@ -21,8 +25,13 @@ True
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pinochlekit.engine.actions import Action
 from pinochlekit.engine.tricks import card_points, winner_index
 from pinochlekit.engine.views import View
+from pinochlekit.players.double.expert import DoubleSearch, advise_keeping
+from pinochlekit.players.double.levels import is_double
 from pinochlekit.players.easy import seat_hand
 from pinochlekit.players.policy import (
     counter_mask,
@@ -34,13 +43,34 @@ from pinochlekit.players.policy import (
 from pinochlekit.players.search.simulate import memory_from_view
 from pinochlekit.players.standard import StandardPlayer
 
-__all__ = ["SkilledPlayer"]
+__all__ = ["DOUBLE_TIME", "SkilledPlayer"]
+
+#: The budget in seconds of ``skilled``'s double-deck search (``expert`` takes 1.0).
+DOUBLE_TIME = 0.1
 
 
 class SkilledPlayer(StandardPlayer):
     """docs/players.md **skilled**: the standard player with the skilled card play."""
 
     name = "skilled"
+    #: The double-deck search's budget (seconds of the reference machine).
+    DOUBLE_TIME: ClassVar[float] = DOUBLE_TIME
+
+    def __init__(self, seed: int | str = 0, *, bid_sims: int | None = None) -> None:
+        super().__init__(seed, bid_sims=bid_sims)
+        self._double_search = DoubleSearch(self.rng, self.DOUBLE_TIME)
+
+    def choose(self, view: View) -> Action:
+        """One of ``view.legal_actions`` for the seat to act."""
+        if is_double(view):  # the double deck: players/double/expert.py
+            return self._double_search.decide(view).action
+        return super().choose(view)
+
+    def explain(self, view: View) -> str | None:
+        """Why the player would choose what it chooses; leaves the player as it was."""
+        if is_double(view):
+            return advise_keeping(self._double_search, view).text()
+        return super().explain(view)
 
     def play_card(self, view: View, allowed: int) -> tuple[int, str]:
         """The card to play among the mask ``allowed`` (docs/players.md skilled

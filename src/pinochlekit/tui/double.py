@@ -59,7 +59,7 @@ def double_level(spec: str) -> str:
 
 def double_hint_level() -> str:
     """The level of the hints: the strongest level offered to people that plays the
-    double deck (``pro`` until ``expert`` learns it), else the strongest that does."""
+    double deck (``expert``), else the strongest that does."""
     offered = [name for name in LEVELS if name in levels()]
     return (offered or levels())[-1]
 

@@ -80,7 +80,8 @@ from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, Rules
 from pinochlekit.engine.tricks import explain_illegal, follow_mask, play_flags, winner_index
 from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick
 
-__all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder"]
+__all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder",
+           "hand_scores"]
 
 #: A fixed deal: the four hands, seat 0 first.
 DoubleDeal = tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]
@@ -115,6 +116,34 @@ def bid_ladder(rules: Rules) -> tuple[int, ...]:
         return amount % 5 == 0
 
     return tuple(a for a in range(rules.min_bid, DOUBLE_MOST_POINTS + 1) if allowed(a))
+
+
+def hand_scores(rules: Rules, declaring: int, contract: int, team_meld: Sequence[int],
+                trick_points: Sequence[int]) -> tuple[list[int], bool, tuple[bool, bool]]:
+    """docs/rules.md §6 counting and scoring of one hand: each team's score, whether the
+    declaring team (``declaring``, 0 or 1) made ``contract``, and whether each team's
+    meld was saved. The engine scores with it; the players simulate with it.
+
+    >>> hand_scores(Rules.preset("doubledeck"), 0, 60, (40, 20), (25, 25))
+    ([65, 45], True, (True, True))
+    >>> hand_scores(Rules.preset("doubledeck"), 0, 60, (40, 20), (15, 35))
+    ([-60, 55], False, (True, True))
+    """
+    # docs/rules.md §6: a team's meld counts only with a counter (option: 20) taken
+    saved = (not rules.save_meld_needs_trick or trick_points[0] >= rules.meld_counters,
+             not rules.save_meld_needs_trick or trick_points[1] >= rules.meld_counters)
+    meld_scored = [team_meld[t] if saved[t] else 0 for t in (0, 1)]
+    ours = declaring
+    made = meld_scored[ours] + trick_points[ours] >= contract
+    scores = [meld_scored[t] + trick_points[t] for t in (0, 1)]
+    if not made:
+        if rules.set_penalty == "chips":
+            # docs/rules.md §6 "progressive": the opponents score the bid instead
+            scores[ours] = 0
+            scores[1 - ours] += contract
+        else:  # the set team loses the bid (and its meld unless set_forfeits_meld=no)
+            scores[ours] = -contract + (0 if rules.set_forfeits_meld else meld_scored[ours])
+    return scores, made, saved
 
 
 @cache
@@ -527,23 +556,10 @@ class DoubleDeckGame(History):
         """Score the hand (docs/rules.md §6 counting and scoring)."""
         rules, melds, declarer = self.rules, self.melds, self.declarer
         assert melds is not None and declarer is not None
-        team_meld = [melds[t].points + melds[t + 2].points for t in (0, 1)]
-        # docs/rules.md §6: a team's meld counts only with a counter (option: 20) taken
-        saved = tuple(not rules.save_meld_needs_trick or self.trick_points[t] >= rules.meld_counters
-                      for t in (0, 1))
-        meld_scored = [team_meld[t] if saved[t] else 0 for t in (0, 1)]
+        team_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
+        scores, made, saved = hand_scores(rules, declarer % 2, self.contract, team_meld,
+                                          self.trick_points)
         ours = declarer % 2
-        total = meld_scored[ours] + self.trick_points[ours]
-        made = total >= self.contract
-        scores = [meld_scored[t] + self.trick_points[t] for t in (0, 1)]
-        if not made:
-            if rules.set_penalty == "chips":
-                # docs/rules.md §6 "progressive": the opponents score the bid instead
-                scores[ours] = 0
-                scores[1 - ours] += self.contract
-            else:  # the set team loses the bid (and its meld unless set_forfeits_meld=no)
-                scores[ours] = -self.contract + (0 if rules.set_forfeits_meld
-                                                 else meld_scored[ours])
         for t in (0, 1):
             self.scores[t] += scores[t]
         self.results.append(HandResult(

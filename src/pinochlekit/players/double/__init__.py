@@ -10,7 +10,9 @@ DOUBLE_LEVELS: tuple[str, ...] = (
     "random",
     "easy",
     "standard",
+    "skilled",
     "pro",
+    "expert",
 )
 
 
