@@ -248,7 +248,7 @@ def test_bad_deals_and_rules_are_refused() -> None:
     with pytest.raises(IllegalActionError, match="four times"):
         DoubleDeckGame.new("doubledeck", deals=[(deal[0], deal[0], deal[2], deal[3])])
     with pytest.raises(RulesError, match="deck"):
-        new_game("doubledeck")  # the interfaces that do not seat it yet say so
+        new_game("doubledeck")  # the single-deck entry points say where the double deck is
     with pytest.raises(RecordError):
         replay(GameRecord("doubledeck", 1, 0, ()))
     with pytest.raises(RecordError, match="action 1"):

@@ -37,8 +37,8 @@ __all__ = ["AnyGame", "ThreeHandedGame", "new_any_game", "new_game", "parse_game
            "replay", "replay_any"]
 
 #: The message for the interfaces that do not seat the double deck yet.
-_NOT_YET = ("the double deck (docs/rules.md §6) is played through new_any_game/replay_any "
-            "for now: the tables, matches and reviews do not seat it yet")
+_NOT_YET = ("the double deck (docs/rules.md §6) is played through new_any_game/replay_any; "
+            "new_game/replay give the single-deck games only")
 
 
 class AnyGame(Protocol):
