@@ -12,13 +12,13 @@ import os
 import shutil
 import socket
 import subprocess
-import threading
 import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tcp_proxy import TcpProxy
 from test_cluster import Player, health
 from web_helpers import Message, new_table, pg_url, request
 
@@ -65,69 +65,12 @@ class RedisServer:
             self.process.wait(10)
 
 
-class Proxy:
-    """A TCP proxy to PostgreSQL; :meth:`cut` drops every connection and refuses
-    new ones until :meth:`restore`."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.down = False
-        self.open: list[socket.socket] = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if self.down:
-                client.close()
-                continue
-            try:
-                server = socket.create_connection(self.target, 5)
-            except OSError:
-                client.close()
-                continue
-            with self.lock:
-                self.open += [client, server]
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(source: socket.socket, sink: socket.socket) -> None:
-        with contextlib.suppress(OSError):
-            while data := source.recv(65536):
-                sink.sendall(data)
-        for sock in (source, sink):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-
-    def cut(self) -> None:
-        self.down = True
-        with self.lock:
-            for sock in self.open:
-                with contextlib.suppress(OSError):
-                    sock.shutdown(socket.SHUT_RDWR)
-            self.open.clear()
-
-    def restore(self) -> None:
-        self.down = False
-
-    def close(self) -> None:
-        self.cut()
-        self.listener.close()
-
-
 @pytest.fixture
-def services(tmp_path: Path) -> Iterator[tuple[RedisServer, Proxy, str]]:
+def services(tmp_path: Path) -> Iterator[tuple[RedisServer, TcpProxy, str]]:
     parts = urllib.parse.urlsplit(pg_url())
     redis = RedisServer(tmp_path)
     redis.start()
-    proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    proxy = TcpProxy((parts.hostname or "127.0.0.1", parts.port or 5432))
     netloc = f"{parts.username or 'postgres'}@127.0.0.1:{proxy.port}"
     try:
         yield redis, proxy, urllib.parse.urlunsplit(parts._replace(netloc=netloc))
@@ -189,7 +132,7 @@ class Log:
         return check
 
 
-def test_redis_restarted(tmp_path: Path, services: tuple[RedisServer, Proxy, str]) -> None:
+def test_redis_restarted(tmp_path: Path, services: tuple[RedisServer, TcpProxy, str]) -> None:
     redis, _, db = services
     with nodes(tmp_path, redis, db, 2) as stack:
         a, b = stack.servers  # type: ignore[attr-defined]
@@ -208,7 +151,7 @@ def test_redis_restarted(tmp_path: Path, services: tuple[RedisServer, Proxy, str
         consistent(db, table_id, log.seen)
 
 
-def test_database_unreachable(tmp_path: Path, services: tuple[RedisServer, Proxy, str]
+def test_database_unreachable(tmp_path: Path, services: tuple[RedisServer, TcpProxy, str]
                               ) -> None:
     redis, proxy, db = services
     with nodes(tmp_path, redis, db, 2) as stack:
@@ -218,7 +161,7 @@ def test_database_unreachable(tmp_path: Path, services: tuple[RedisServer, Proxy
         try:
             state = player.play_until(lambda m: log.at_least(4)(m)  # type: ignore[operator]
                                       and player.my_move(m))
-            proxy.cut()
+            proxy.down()
             from web_helpers import choose
             player.act(choose(state))
             error = player.wait(lambda m: m["type"] == "error", timeout=60)
@@ -226,7 +169,7 @@ def test_database_unreachable(tmp_path: Path, services: tuple[RedisServer, Proxy
             after = player.wait(lambda m: m["type"] == "state")
             assert after["ply"] == state["ply"]  # nothing applied
             assert health(a)["database"] is False
-            proxy.restore()
+            proxy.up()
             player.acted = -1
             player.send({"type": "state"})
             player.play_until(log.at_least(state["ply"] + 8), timeout=120)
@@ -236,7 +179,7 @@ def test_database_unreachable(tmp_path: Path, services: tuple[RedisServer, Proxy
         consistent(db, table_id, log.seen)
 
 
-def test_sigterm_hands_tables_over(tmp_path: Path, services: tuple[RedisServer, Proxy, str]
+def test_sigterm_hands_tables_over(tmp_path: Path, services: tuple[RedisServer, TcpProxy, str]
                                    ) -> None:
     redis, _, db = services
     with nodes(tmp_path, redis, db, 2) as stack:

@@ -128,3 +128,18 @@ def test_play_help_describes_levels_and_presets_in_the_lobbys_words() -> None:
     assert dict(re.findall(r'^\s*(\w+): "([^"]*)",', block, re.M)) == PRESET_WORDS
     for name, words in PRESET_WORDS.items():  # the presets in the lobby's words too
         assert f"{name}: {words}" in text, name
+
+
+def test_a_stuck_dealer_is_explained_where_it_is_drawn() -> None:
+    """docs/rules.md §1.4: the first three pass and the dealer holds the minimum; the
+    auction panel says so beside the word (seed 75: the person deals, three pass)."""
+    async def test() -> None:
+        app = TableApp(Session.new("pagat", seed=75, levels=["easy"]), delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            game = app.session.four
+            assert game.declarer == 0 and game.high_bidder is None  # stuck, not a bid
+            lines = app.screen_text().splitlines()
+            at = next(n for n, line in enumerate(lines) if "You stuck at 250" in line)
+            assert "the others all passed" in lines[at + 1]
+    asyncio.run(test())

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from tcp_proxy import TcpProxy
 from web_helpers import Client, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.engine.deals import deal_seed
@@ -534,65 +535,6 @@ def test_computers_resume_by_themselves_after_a_brief_database_error(tmp_path: P
             ann.close()
 
 
-class Outage:
-    """A TCP proxy on 127.0.0.1 in front of PostgreSQL whose :meth:`down` cuts every
-    connection through it and refuses new ones (closed at once), as a database
-    server that restarts or a network that drops would, until :meth:`up`."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = int(self.listener.getsockname()[1])
-        self.refused = 0
-        self._up = True
-        self._open: list[socket.socket] = []
-        self._lock = threading.Lock()
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def down(self) -> None:
-        """Cut every connection; refuse new ones."""
-        with self._lock:
-            self._up = False
-            for end in self._open:
-                with contextlib.suppress(OSError):
-                    end.shutdown(socket.SHUT_RDWR)
-            self._open.clear()
-
-    def up(self) -> None:
-        """Let connections through again."""
-        with self._lock:
-            self._up = True
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            with self._lock:
-                if not self._up:
-                    self.refused += 1
-                    client.close()
-                    continue
-                server = socket.create_connection(self.target, timeout=10)
-                self._open += [client, server]
-            for source, sink in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
-
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
-        with contextlib.suppress(OSError):
-            while data := source.recv(65536):
-                sink.sendall(data)
-        for end in (source, sink):
-            with contextlib.suppress(OSError):
-                end.shutdown(socket.SHUT_RDWR)
-
-    def close(self) -> None:
-        """Stop accepting."""
-        self.listener.close()
-
-
 def test_computers_resume_after_postgresql_drops_out_with_nobody_sending(
         tmp_path: Path) -> None:
     """The computers stalled after a brief database error until a new connection came:
@@ -600,7 +542,7 @@ def test_computers_resume_after_postgresql_drops_out_with_nobody_sending(
     after Ann's move, so the computers' next moves fail; when it is back they go on
     by themselves, Ann sending nothing, and every move is stored once, in order."""
     parts = urllib.parse.urlsplit(pg_url())
-    proxy = Outage(parts.hostname or "127.0.0.1", parts.port or 5432)
+    proxy = TcpProxy((parts.hostname or "127.0.0.1", parts.port or 5432))
     netloc = (f"{parts.username}@" if parts.username else "") + f"127.0.0.1:{proxy.port}"
     url = urllib.parse.urlunsplit(parts._replace(netloc=netloc))
     try:

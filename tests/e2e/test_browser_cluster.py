@@ -9,59 +9,18 @@ and the card the person then plays is applied."""
 from __future__ import annotations
 
 import contextlib
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
+from tcp_proxy import TcpProxy
 from web_helpers import pg_url
 
 from pinochlekit.web.process import ServerProcess
 
 from .test_browser import ARGS, CHROMIUM, create_table, take_turn, watch_errors
-
-
-class Balancer:
-    """Each connection to :attr:`port` goes to the first of ``targets`` that accepts."""
-
-    def __init__(self, targets: list[int]) -> None:
-        self.targets = targets
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            for port in self.targets:
-                try:
-                    server = socket.create_connection(("127.0.0.1", port), 2)
-                    break
-                except OSError:
-                    continue
-            else:
-                client.close()
-                continue
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(source: socket.socket, sink: socket.socket) -> None:
-        with contextlib.suppress(OSError):
-            while data := source.recv(65536):
-                sink.sendall(data)
-        for sock in (source, sink):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-
-    def close(self) -> None:
-        self.listener.close()
 
 
 @pytest.fixture
@@ -81,7 +40,7 @@ def test_the_page_reconnects_after_its_process_dies(tmp_path: Path, browser: Bro
     with contextlib.ExitStack() as stack:
         a, b = (stack.enter_context(ServerProcess(pg_url(), log=tmp_path / f"{n}.log",
                                                   extra=extra)) for n in ("a", "b"))
-        balancer = Balancer([a.port, b.port])
+        balancer = TcpProxy(("127.0.0.1", a.port), ("127.0.0.1", b.port))
         stack.callback(balancer.close)
         page = browser.new_page()
         errors = watch_errors(page)

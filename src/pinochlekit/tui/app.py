@@ -583,7 +583,9 @@ class TableApp(App[None]):
         for seat, action in game.auction[-3 if self.compact else -8:]:
             text.append(f"{session.name(seat):<6}{action}\n")
         if game.declarer is not None and game.high_bidder is None:
+            # docs/rules.md §1.4: the first three passed, the dealer holds the minimum bid
             text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
+            text.append("  the others all passed\n", style="dim")
         if game.trump is not None:
             text.append("trump ")
             text.append(game.trump.symbol + " " + game.trump.name.lower(),
