@@ -99,15 +99,20 @@ def seated(a: ServerProcess, b: ServerProcess) -> tuple[str, Player]:
     return table_id, Player(b, table_id, body["token"])
 
 
-def consistent(db: str, table_id: str, seen: dict[int, Message]) -> None:
-    """Every action the seat was shown is the stored one at its ply."""
+def stored_actions(db: str, table_id: str) -> list[str]:
+    """The actions stored for the table's one game."""
     store = TableStore.open(db)
     try:
         row = store.load_table(table_id)
     finally:
         store.close()
     assert row is not None and len(row.games) == 1
-    actions = list(row.games[0].actions)
+    return list(row.games[0].actions)
+
+
+def consistent(db: str, table_id: str, seen: dict[int, Message]) -> None:
+    """Every action the seat was shown is the stored one at its ply."""
+    actions = stored_actions(db, table_id)
     for ply, last in seen.items():
         assert ply <= len(actions)
         if not last["action"].endswith(" cards"):
@@ -187,9 +192,12 @@ def test_sigterm_hands_tables_over(tmp_path: Path, services: tuple[RedisServer, 
         table_id, player = seated(a, b)
         log = Log()
         try:
-            before = player.play_until(log.at_least(4))["ply"]
+            player.play_until(log.at_least(4))
             a.stop()  # SIGTERM: graceful
-            player.play_until(log.at_least(before + 8), timeout=120)
+            # what A applied is stored (and may still be in the seat's socket, sent by
+            # A before it left): eight plies past it can only come from B
+            stopped = len(stored_actions(db, table_id))
+            player.play_until(log.at_least(stopped + 8), timeout=120)
         finally:
             player.close()
         assert health(b)["tables_owned"] == 1

@@ -28,6 +28,15 @@ from .test_browser import ARGS, CHROMIUM, click, read, watch_errors
 SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 
 
+#: The "Last trick" panel in one read: how many cards, its text, who played them.
+LAST_TRICK = """() => {
+  const panel = document.querySelector("#last-trick");
+  if (!panel) return null;
+  return {played: panel.querySelectorAll(".played").length, text: panel.innerText,
+          names: [...panel.querySelectorAll(".played-by")].map((e) => e.innerText)};
+}"""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     base = tmp_path_factory.mktemp("browser-double")
@@ -173,12 +182,11 @@ def test_a_double_deck_hand_by_clicking(server: ServerProcess, browser: Browser,
         if not four_seen and page.locator("#trick .slot").count() == 4:
             four_seen = True  # the fourth card of a trick is drawn (issue 15 item 2)
             page.screenshot(path=str(tmp_path / f"double-{size}-trick.png"))
-        if page.locator("#last-trick .played").count() == 4:
-            text = page.locator("#last-trick").inner_text()
-            if "Trick " in text:
-                assert re.search(r"Trick \d+ of 20\.", text), text
-                names = page.locator("#last-trick .played-by").all_inner_texts()
-                assert len(names) == 4 and "Ann" in names, names
+        # one read of the panel: it is drawn anew after every trick
+        last = page.evaluate(LAST_TRICK)
+        if last is not None and last["played"] == 4 and "Trick " in last["text"]:
+            assert re.search(r"Trick \d+ of 20\.", last["text"]), last
+            assert len(last["names"]) == 4 and "Ann" in last["names"], last
         if not take_turn(page):
             page.wait_for_timeout(30)
     assert ladder_seen and meld_seen and four_seen
