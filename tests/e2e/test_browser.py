@@ -31,6 +31,9 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
+#: A page function: it is this seat's turn to play a card.
+CARD_TO_PLAY = "() => !!document.querySelector('#hand button.playable')"
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
@@ -229,13 +232,7 @@ def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
     errors = watch_errors(page)
     create_table(page, server, "Cleo", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
-    deadline = time.monotonic() + 60
-    while not page.locator("#hand button.playable").count():
-        assert time.monotonic() < deadline
-        if page.locator("#summary[open]").count():
-            page.get_by_role("button", name="Continue").click()
-        if not take_turn(page, play=False):
-            page.wait_for_timeout(50)
+    play_until(page, CARD_TO_PLAY, seconds=60, play=False)
     # it is this seat's turn to play a card: nothing moves until it plays
     before = page.locator("#hand").inner_text()
     status = page.locator("#status").inner_text()

@@ -9,27 +9,17 @@ and the card the person then plays is applied."""
 from __future__ import annotations
 
 import contextlib
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 from tcp_proxy import TcpProxy
 from web_helpers import pg_url
 
 from pinochlekit.web.process import ServerProcess
 
-from .test_browser import ARGS, CHROMIUM, create_table, take_turn, watch_errors
+from .test_browser import CARD_TO_PLAY, browser, create_table, play_until, watch_errors
 
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: .ci/run installs it"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+__all__ = ["browser"]  # the fixture, shared with test_browser.py
 
 
 def test_the_page_reconnects_after_its_process_dies(tmp_path: Path, browser: Browser) -> None:
@@ -47,13 +37,7 @@ def test_the_page_reconnects_after_its_process_dies(tmp_path: Path, browser: Bro
         front = ServerProcess(None, port=balancer.port)  # its addresses only: not started
         create_table(page, front, "Dora", ["simple", "simple", "simple"])
         page.wait_for_selector("#hand .card")
-        deadline = time.monotonic() + 60
-        while not page.locator("#hand button.playable").count():
-            assert time.monotonic() < deadline
-            if page.locator("#summary[open]").count():
-                page.get_by_role("button", name="Continue").click()
-            if not take_turn(page, play=False):
-                page.wait_for_timeout(50)
+        play_until(page, CARD_TO_PLAY, seconds=60, play=False)
         # the person's turn to play a card: nothing moves until the card is played
         hand = page.locator("#hand").inner_text()
         a.stop(kill=True)  # SIGKILL: the page's process, the table's owner

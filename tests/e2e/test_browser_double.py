@@ -18,12 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from pinochlekit.players import DOUBLE_LEVELS, PLAYERS
 from pinochlekit.web.process import ServerProcess
 
-from .test_browser import ARGS, CHROMIUM, click, read, watch_errors
+from .test_browser import browser, click, read, watch_errors
+
+__all__ = ["browser"]  # the fixture, shared with test_browser.py
 
 SIZES = {"desktop": (1366, 800), "phone": (390, 844)}
 
@@ -44,15 +46,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
                        extra=("--create-limit", "100000", "--max-per-address", "100000")
                        ) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: .ci/run installs it"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def create_double_table(page: Page, server: ServerProcess) -> None:
