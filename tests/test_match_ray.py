@@ -29,6 +29,19 @@ def test_a_match_on_a_local_ray_with_two_workers_equals_one_worker() -> None:
     assert on_ray.workers == 2
 
 
+def test_an_external_program_plays_inside_the_ray_tasks() -> None:
+    """A ``cmd:`` player is started inside each Ray task (docs/protocol.md): the
+    per-deal results equal those of one local worker, and the program really played
+    (a random bot against ``simple`` does not tie every deal)."""
+    assert importlib.util.find_spec("ray"), "the ray extra is needed: .ci/run installs it"
+    bot = f"cmd:{sys.executable} {Path(__file__).parent.parent / 'examples' / 'random_bot.py'}"
+    one = run_match("simple", bot, deals=4, games=1, seed=9, workers=1)
+    on_ray = run_match("simple", bot, deals=4, games=1, seed=9, workers=2, ray="local")
+    assert [p.value for p in on_ray.deals] == [p.value for p in one.deals]
+    assert on_ray.to_dict(timing=False) == one.to_dict(timing=False)
+    assert any(p.value != 0 for p in one.deals)
+
+
 def test_a_resumed_match_plays_only_the_missing_pairs(tmp_path: Path) -> None:
     folder = tmp_path / "run"
     whole = run_match("simple", "random", deals=12, seed=5, workers=1)
