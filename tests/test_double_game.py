@@ -247,12 +247,8 @@ def test_bad_deals_and_rules_are_refused() -> None:
             deal[0].cards()[0]))])
     with pytest.raises(IllegalActionError, match="four times"):
         DoubleDeckGame.new("doubledeck", deals=[(deal[0], deal[0], deal[2], deal[3])])
-    with pytest.raises(RulesError, match="deck"):
-        new_game("doubledeck")  # the single-deck entry points say where the double deck is
-    with pytest.raises(RecordError):
-        replay(GameRecord("doubledeck", 1, 0, ()))
     with pytest.raises(RecordError, match="action 1"):
-        replay_any(GameRecord("doubledeck", 1, 0, ("bid 49",)))
+        replay(GameRecord("doubledeck", 1, 0, ("bid 49",)))
     with pytest.raises(RulesError, match="cards_passed"):
         Rules.from_string("doubledeck(cards_passed=1)")
     with pytest.raises(RulesError, match="arounds"):
@@ -394,6 +390,20 @@ def test_step_tells_what_happened() -> None:
     for action in game.actions:
         twin.apply(action)
     assert twin.view(None) == game.view(None)
+
+
+def test_the_one_entry_point_builds_and_replays_the_double_deck() -> None:
+    """``new_game`` and ``replay`` give every game, the double deck's included (the
+    older names ``new_any_game``/``replay_any`` are the same functions)."""
+    game = new_game("doubledeck", seed=4, dealer=1)
+    assert isinstance(game, DoubleDeckGame) and game.dealer == 1
+    while game.phase is Phase.AUCTION:
+        game.apply(game.legal_actions()[0])
+    again = replay(game.record)
+    assert isinstance(again, DoubleDeckGame)
+    assert again.record == game.record and again.view(0) == game.view(0)
+    assert game.record.replay().view(2) == game.view(2)
+    assert new_any_game is new_game and replay_any is replay
 
 
 def test_the_single_deck_game_refuses_double_deck_rules() -> None:

@@ -60,9 +60,10 @@ from pinochlekit import (
     TwoStage,
     new_game,
 )
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.tricks import card_points
 
-AnyGame = Game | TwoHandedGame
+AnyGame = Game | TwoHandedGame | DoubleDeckGame
 
 #: Four-handed presets (passing, no passing, moon, redeals), three-handed both ways, two;
 #: a low target, so that random games end (and a cap on the hands, as a random declarer

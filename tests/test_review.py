@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pinochlekit import ALL_CARDS, Game, Hand, Phase, parse_action
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.games import new_game, replay
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
@@ -201,7 +202,7 @@ def test_three_and_two_handed_hands_are_reviewed(rules: str) -> None:
     assert ("two-handed" in review.text()) == (rules == "two")
 
 
-def _played(rules: str, seed: int) -> Game | TwoHandedGame:
+def _played(rules: str, seed: int) -> Game | TwoHandedGame | DoubleDeckGame:
     game = new_game(rules, seed=seed)
     players = [make_player("standard", seed=s) for s in range(game.rules.players)]
     while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
@@ -211,7 +212,7 @@ def _played(rules: str, seed: int) -> Game | TwoHandedGame:
     return game
 
 
-def _trick_starts(game: Game | TwoHandedGame) -> list[int]:
+def _trick_starts(game: Game | TwoHandedGame | DoubleDeckGame) -> list[int]:
     """The plies of hand 1 at which a trick is about to be led."""
     out = []
     for ply in range(len(game.record.actions) + 1):

@@ -21,6 +21,7 @@ from test_cli import ok, pinochle
 
 from pinochlekit import replay
 from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import RecordError
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import new_game
@@ -35,7 +36,7 @@ from pinochlekit.players import SimplePlayer
 TWO = Rules.preset("two")
 
 
-def played(rules: str, seed: int, actions: int) -> Game | TwoHandedGame:
+def played(rules: str, seed: int, actions: int) -> Game | TwoHandedGame | DoubleDeckGame:
     """A game after ``actions`` actions of simple players (or to its end)."""
     game = new_game(rules, seed=seed)
     players = [SimplePlayer(s) for s in range(game.rules.players)]

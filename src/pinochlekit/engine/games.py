@@ -2,7 +2,8 @@
 
 Four players give a :class:`~pinochlekit.engine.game.Game`, three its subclass
 :class:`~pinochlekit.engine.three.game.ThreeHandedGame`, two players a
-:class:`~pinochlekit.engine.two.game.TwoHandedGame`; all satisfy :class:`AnyGame`,
+:class:`~pinochlekit.engine.two.game.TwoHandedGame`, the double deck a
+:class:`~pinochlekit.engine.double.game.DoubleDeckGame`; all satisfy :class:`AnyGame`,
 the interface every interface (command line, matches, players' simulations)
 relies on. :func:`replay` and :func:`parse_game_action` do the same for records
 and action texts.
@@ -12,6 +13,8 @@ and action texts.
 ('TwoHandedGame', 1)
 >>> type(new_game("pagat", seed=1)).__name__, type(new_game("three", seed=1)).__name__
 ('Game', 'ThreeHandedGame')
+>>> type(new_game("doubledeck", seed=1)).__name__
+'DoubleDeckGame'
 >>> replay(game.record).view(0) == game.view(0)
 True
 """
@@ -23,7 +26,7 @@ from typing import Protocol, Self
 
 from pinochlekit.engine.actions import Action, parse_action
 from pinochlekit.engine.double.game import DoubleDeckGame
-from pinochlekit.engine.errors import PinochleError, RecordError, RulesError
+from pinochlekit.engine.errors import PinochleError, RecordError
 from pinochlekit.engine.events import Event
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.record import GameRecord, install_replay
@@ -35,11 +38,6 @@ from pinochlekit.engine.views import HandResult, Phase, View
 
 __all__ = ["AnyGame", "ThreeHandedGame", "new_any_game", "new_game", "parse_game_action",
            "replay", "replay_any"]
-
-#: The message for the interfaces that do not seat the double deck yet.
-_NOT_YET = ("the double deck (docs/rules.md §6) is played through new_any_game/replay_any; "
-            "new_game/replay give the single-deck games only")
-
 
 class AnyGame(Protocol):
     """What every game offers, whatever the number of players."""
@@ -104,27 +102,24 @@ class AnyGame(Protocol):
 
 
 def new_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
-             dealer: int = 0) -> Game | TwoHandedGame:
-    """A new game of the kind ``rules`` describe (``pagat`` by default)."""
+             dealer: int = 0) -> Game | TwoHandedGame | DoubleDeckGame:
+    """A new game of the kind ``rules`` describe (``pagat`` by default): a
+    :class:`~pinochlekit.engine.game.Game` (or its three-handed subclass), a
+    :class:`~pinochlekit.engine.two.game.TwoHandedGame` with two players, a
+    :class:`~pinochlekit.engine.double.game.DoubleDeckGame` for the double deck
+    (docs/rules.md §6)."""
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
     rules = rules or Rules()
     if rules.deck == "double":
-        raise RulesError("deck", _NOT_YET)
+        return DoubleDeckGame.new(rules, seed=seed, dealer=dealer)
     if rules.players == 2:
         return TwoHandedGame.new(rules, seed=seed, dealer=dealer)
     return Game.new(rules, seed=seed, dealer=dealer)  # Game or its subclass for the seats
 
 
-def new_any_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
-                 dealer: int = 0) -> Game | TwoHandedGame | DoubleDeckGame:
-    """:func:`new_game`, the double deck included (``doubledeck`` gives a
-    :class:`~pinochlekit.engine.double.game.DoubleDeckGame`, docs/rules.md §6)."""
-    if isinstance(rules, str):
-        rules = Rules.from_string(rules)
-    if rules is not None and rules.deck == "double":
-        return DoubleDeckGame.new(rules, seed=seed, dealer=dealer)
-    return new_game(rules, seed=seed, dealer=dealer)
+#: :func:`new_game` by the name it had while it refused the double deck.
+new_any_game = new_game
 
 
 def parse_game_action(rules: Rules, text: str) -> Action:
@@ -132,27 +127,22 @@ def parse_game_action(rules: Rules, text: str) -> Action:
     return parse_two_action(text) if rules.players == 2 else parse_action(text)
 
 
-def replay(record: GameRecord, upto: int | None = None) -> Game | TwoHandedGame:
-    """Rebuild any game from its record, checking every action."""
+def replay(record: GameRecord,
+           upto: int | None = None) -> Game | TwoHandedGame | DoubleDeckGame:
+    """Rebuild any game from its record (the double deck's too), checking every action."""
     try:
         rules = Rules.from_string(record.rules)
     except PinochleError as error:
         raise RecordError(f"record cannot start: {error}") from None
     if rules.deck == "double":
-        raise RecordError(f"record cannot start: {_NOT_YET}")
+        return DoubleDeckGame.from_record(record, upto)
     if rules.players == 2:
         return TwoHandedGame.from_record(record, upto)
     return Game.from_record(record, upto)
 
 
-def replay_any(record: GameRecord,
-               upto: int | None = None) -> Game | TwoHandedGame | DoubleDeckGame:
-    """:func:`replay`, double-deck records included."""
-    try:
-        double = Rules.from_string(record.rules).deck == "double"
-    except PinochleError as error:
-        raise RecordError(f"record cannot start: {error}") from None
-    return DoubleDeckGame.from_record(record, upto) if double else replay(record, upto)
+#: :func:`replay` by the name it had while it refused the double deck.
+replay_any = replay
 
 
 install_replay(replay)  # what GameRecord.replay calls

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pinochlekit.engine.errors import RecordError
 
 if TYPE_CHECKING:
+    from pinochlekit.engine.double.game import DoubleDeckGame
     from pinochlekit.engine.game import Game
     from pinochlekit.engine.two.game import TwoHandedGame
 
@@ -84,9 +85,10 @@ class GameRecord:
             raise RecordError(f"not JSON: {error}") from None
         return cls.from_dict(data)
 
-    def replay(self, upto: int | None = None) -> Game | TwoHandedGame:
+    def replay(self, upto: int | None = None) -> Game | TwoHandedGame | DoubleDeckGame:
         """Rebuild the game, checking each action; ``upto`` stops after that many. A
-        two-handed record gives a :class:`~pinochlekit.engine.two.game.TwoHandedGame`, any
+        two-handed record gives a :class:`~pinochlekit.engine.two.game.TwoHandedGame`, a
+        double-deck one a :class:`~pinochlekit.engine.double.game.DoubleDeckGame`, any
         other a :class:`~pinochlekit.engine.game.Game` (the same as
         :func:`pinochlekit.engine.games.replay`)."""
         if _replay is None:  # pragma: no cover - the package imports the games first
@@ -97,10 +99,12 @@ class GameRecord:
 #: Rebuilds a game from its record. The games build records, so this module, below them,
 #: does not import them: :mod:`pinochlekit.engine.games` installs its ``replay`` here
 #: as it loads (with :func:`install_replay`), and ``import pinochlekit`` loads it.
-_replay: Callable[[GameRecord, int | None], Game | TwoHandedGame] | None = None
+_replay: Callable[[GameRecord, int | None], Game | TwoHandedGame | DoubleDeckGame] | None = None
 
 
-def install_replay(replay: Callable[[GameRecord, int | None], Game | TwoHandedGame]) -> None:
+def install_replay(
+        replay: Callable[[GameRecord, int | None], Game | TwoHandedGame | DoubleDeckGame],
+) -> None:
     """Make ``replay`` the function :meth:`GameRecord.replay` calls (done by
     :mod:`pinochlekit.engine.games`)."""
     global _replay

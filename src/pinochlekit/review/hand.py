@@ -48,6 +48,7 @@ from typing import Any
 
 from pinochlekit.engine.actions import Action, Bid, Discard, Give, NameTrump, Pass, Play, Return
 from pinochlekit.engine.cards import parse_cards
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import parse_game_action, replay
@@ -230,6 +231,8 @@ def _positions(record: GameRecord, hand: int) -> tuple[list[_Position], AnyGame]
     """Every position of hand ``hand`` (a copy of the game before each action) and the
     game after the hand's last action."""
     game = replay(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
+    if isinstance(game, DoubleDeckGame):
+        raise ReviewError(DOUBLE_DECK_REFUSAL)
     rules = game.rules
     out: list[_Position] = []
     for ply, text in enumerate(record.actions):
