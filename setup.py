@@ -21,5 +21,6 @@ setup(
         native("_twosolver"),
         # -ffp-contract=off: the two-handed policy's float sums must be Python's exactly
         native("_twocore", "-ffp-contract=off"),
+        native("_doublecore"),
     ],
 )

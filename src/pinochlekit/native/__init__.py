@@ -1,6 +1,6 @@
 """The optional C accelerators, and the one switch that turns them all off.
 
-Five C extensions, built by ``pip install -e .`` from the sources here, all sharing
+Six C extensions, built by ``pip install -e .`` from the sources here, all sharing
 ``pinochle.h`` (the card numbering, the trick winner and the legal plays):
 
 ``_table``
@@ -14,7 +14,9 @@ Five C extensions, built by ``pip install -e .`` from the sources here, all shar
     the exact endgame solver of :mod:`pinochlekit.players.search.solver`;
 ``_twocore`` and ``_twosolver``
     the two-handed rollouts and last-tricks solver of
-    :mod:`pinochlekit.players.two.core` and :mod:`pinochlekit.players.two.solver`.
+    :mod:`pinochlekit.players.two.core` and :mod:`pinochlekit.players.two.solver`;
+``_doublecore``
+    the double-deck play-out of :mod:`pinochlekit.players.double.policy`.
 
 Every module that uses one gets it from :func:`load`, which answers ``None`` when
 the extension is not built or when the environment variable
@@ -35,7 +37,7 @@ __all__ = ["EXTENSIONS", "PURE_PYTHON", "load", "pure_python", "table"]
 PURE_PYTHON = "PINOCHLEKIT_PURE_PYTHON"
 
 #: The names of the C extensions of this package.
-EXTENSIONS = ("_core", "_solver", "_table", "_twocore", "_twosolver")
+EXTENSIONS = ("_core", "_doublecore", "_solver", "_table", "_twocore", "_twosolver")
 
 
 def pure_python() -> bool:

@@ -3,7 +3,10 @@
 Cards are kinds 0-23 as everywhere (suit ``k // 6``, rank ``k % 6``; the nines never
 appear); a hand is a list of 24 copy counts (0 to 4). The play rules are the
 engine's (:func:`~pinochlekit.engine.tricks.follow_mask` on the mask of kinds held),
-so the play-outs play the game the engine plays.
+so the play-outs play the game the engine plays. :func:`playout` runs in the C core
+``pinochlekit.native._doublecore`` when it is built (and ``PINOCHLEKIT_PURE_PYTHON``
+is not set), else :func:`python_playout`, the reference; tests/test_doublecore.py
+checks that both give the same points.
 
 >>> from pinochlekit.engine.double.game import DoubleDeckGame
 >>> game = DoubleDeckGame.new("doubledeck", seed=3)
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
+from types import ModuleType
 
 from pinochlekit.engine.cards import SUIT_MASKS
 from pinochlekit.engine.double.cards import COPIES, DOUBLE_KINDS
@@ -23,13 +27,18 @@ from pinochlekit.engine.double.game import COUNTER_POINTS, LAST_TRICK
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import follow_mask, winner_index
 from pinochlekit.engine.views import View
+from pinochlekit.native import load
 from pinochlekit.players.policy import counter_mask, highest, standard_follow
 
-__all__ = ["COUNTERS", "kinds_mask", "played_counts", "playout", "round_score", "sample_hands",
-           "standard_card", "voids"]
+__all__ = ["COUNTERS", "core", "kinds_mask", "played_counts", "playout", "python_playout",
+           "round_score", "sample_hands", "standard_card", "voids"]
 
 #: The mask of the counters (A, 10, K: docs/rules.md §6).
 COUNTERS = counter_mask(COUNTER_POINTS)
+
+#: ``pinochlekit.native._doublecore`` when it is built and allowed, else ``None`` (read
+#: at each call, so a test may set it to ``None``).
+core: ModuleType | None = load("_doublecore")
 
 
 def kinds_mask(counts: Sequence[int]) -> int:
@@ -117,6 +126,18 @@ def standard_card(legal: int, trick: Sequence[int], trump: int, partner_winning:
 
 def playout(hands: list[list[int]], trick: list[tuple[int, int]], leader: int, trump: int,
             flags: tuple[bool, bool, bool, bool], taken: Sequence[int]) -> list[int]:
+    """:func:`python_playout`, in the C core when it is there (the same points; the C
+    core leaves ``hands`` as they were). ``ValueError`` from the C core if a seat must
+    play from an empty hand (hands that do not agree with the trick)."""
+    if core is not None:
+        result: list[int] = core.playout(hands, trick, leader, trump, flags, taken)
+        return result
+    return python_playout(hands, trick, leader, trump, flags, taken)
+
+
+def python_playout(hands: list[list[int]], trick: list[tuple[int, int]], leader: int,
+                   trump: int, flags: tuple[bool, bool, bool, bool], taken: Sequence[int]
+                   ) -> list[int]:
     """Play the hand out with every seat on :func:`standard_card`; the trick points
     of each team (``taken`` already taken before), last trick included
     (docs/rules.md §6). ``hands`` is consumed."""
