@@ -1,0 +1,235 @@
+"""The double-deck C play-out (``_doublecore.c`` behind
+:func:`pinochlekit.players.double.policy.playout`).
+
+:func:`~pinochlekit.players.double.policy.python_playout` is the reference: on
+random positions of seeded double-deck hands (every trick of the play, each legal
+card added as ``pro`` and ``expert`` add it, every combination of the four play
+flags of docs/rules.md §2) and on deals drawn by the exact sampler, the C core must
+give the same trick points. ``pro`` and ``expert`` must take the same decisions and
+``pinochle match`` give the same report (its timing aside) with and without
+``PINOCHLEKIT_PURE_PYTHON=1``, by subprocess. The extension must be built
+(``pip install -e .``): without it these tests fail rather than skip.
+
+``DOUBLECORE_GAMES=N`` raises the number of random hands per rules (40 by default).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from pinochlekit.engine.actions import Play
+from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.engine.double.views import DoubleView
+from pinochlekit.engine.tricks import play_flags
+from pinochlekit.engine.views import Phase
+from pinochlekit.native import PURE_PYTHON
+from pinochlekit.native import _doublecore as core
+from pinochlekit.players import make_player
+from pinochlekit.players.double import policy
+from pinochlekit.players.double.sampler import sample_double_deals
+
+#: The play options the double deck leaves open (docs/rules.md §2, §6).
+RULES = ["doubledeck", "doubledeck(must_beat=trump_led)", "doubledeck(must_beat=following)",
+         "doubledeck(must_beat=following, trump_follows_trump=yes)",
+         "doubledeck(cards_passed=0, trump_follows_trump=yes)"]
+GAMES = int(os.environ.get("DOUBLECORE_GAMES", "40"))
+#: Every combination of the four flags of tricks.play_flags.
+ALL_FLAGS: list[tuple[bool, bool, bool, bool]] = [
+    (bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8)) for bits in range(16)]
+
+
+def positions(rules: str, seed: int, games: int) -> list[DoubleView]:
+    """Views of the seat to play at a random card of the play of seeded hands, played
+    by random or standard players (the first hand of a new game each time)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        game = DoubleDeckGame.new(rules, seed=rng.randrange(10**9))
+        spec = rng.choice(["random", "standard"])
+        players = [make_player(spec, rng.randrange(10**9)) for _ in range(4)]
+        stop, plays = rng.randrange(80), 0
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase is Phase.PLAY:
+                if plays == stop:
+                    assert isinstance(view, DoubleView)
+                    out.append(view)
+                    break
+                plays += 1
+            game.apply(players[seat].choose(view), seat)
+    return out
+
+
+def leader_of(view: DoubleView) -> int:
+    """The seat that leads the current trick."""
+    assert view.declarer is not None
+    if view.trick:
+        return view.trick[0][0]
+    return view.tricks[-1].winner if view.tricks else view.declarer
+
+
+def both(hands: list[list[int]], trick: list[tuple[int, int]], leader: int, trump: int,
+         flags: tuple[bool, bool, bool, bool], taken: list[int]) -> tuple[list[int], list[int]]:
+    """The C and the Python play-outs of one position (the C core first, on hands the
+    Python one consumes afterwards: the C core must leave them as they were)."""
+    before = [list(h) for h in hands]
+    ours = core.playout(hands, trick, leader, trump, flags, taken)
+    assert hands == before, "the C core changed the hands it was given"
+    return ours, policy.python_playout(hands, trick, leader, trump, flags, taken)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_playouts_equal_python(rules: str) -> None:
+    """Over many random positions and sampled deals, the same trick points: the
+    position as it is, and each legal card added to the trick as ``pro`` and
+    ``expert`` add it; the game's own flags and every other combination."""
+    rng = random.Random(rules)
+    checked = 0
+    views = positions(rules, len(rules), GAMES)
+    assert len(views) > GAMES // 2
+    for view in views:
+        assert view.trump is not None and view.seat is not None
+        trump, seat, leader = int(view.trump), view.seat, leader_of(view)
+        trick = [(s, int(c)) for s, c in view.trick]
+        taken = list(view.trick_points)
+        cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        for deal in sample_double_deals(view, rng, 3):
+            for flags in [play_flags(view.rules), rng.choice(ALL_FLAGS)]:
+                c, py = both([list(h) for h in deal], trick, leader, trump, flags, taken)
+                assert c == py, (rules, view.seat, trick, deal, flags)
+                assert sum(c) - sum(taken) == sum(
+                    policy.COUNTERS >> k & 1 for h in deal for k in range(24) for _ in
+                    range(h[k])) + sum(policy.COUNTERS >> k & 1 for _, k in trick) + 2
+                checked += 1
+                card = rng.choice(cards)
+                hands = [list(h) for h in deal]
+                hands[seat][card] -= 1
+                c, py = both(hands, [*trick, (seat, card)], leader, trump, flags, taken)
+                assert c == py, (rules, view.seat, trick, card, deal, flags)
+                checked += 1
+    assert checked > 10 * GAMES
+
+
+def test_whole_hands_from_random_deals() -> None:
+    """From the first lead of random 80-card deals, under every flag combination,
+    every leader and trump: the same points, 50 in all (48 counters and the last trick)."""
+    rng = random.Random(17)
+    deck = [k for k in range(24) if k % 6 for _ in range(4)]
+    for _ in range(120):
+        rng.shuffle(deck)
+        hands = [[0] * 24 for _ in range(4)]
+        for i, card in enumerate(deck):
+            hands[i % 4][card] += 1
+        flags = rng.choice(ALL_FLAGS)
+        leader, trump = rng.randrange(4), rng.randrange(4)
+        c, py = both(hands, [], leader, trump, flags, [0, 0])
+        assert c == py and sum(c) == 48 + 2 and min(c) >= 0, (hands, flags)
+
+
+def test_a_complete_trick_is_scored_first() -> None:
+    """A trick of four cards: it is scored, its winner leads the rest (as the Python)."""
+    hands = [[0] * 24 for _ in range(4)]
+    for seat, card in enumerate([23, 22, 11, 5]):  # AC TC AH AS: one card each left
+        hands[seat][card] = 1
+    trick = [(0, 21), (1, 20), (2, 19), (3, 23)]  # KC QC JC AC: seat 3 takes 2 and leads
+    c, py = both(hands, trick, 0, 1, (True, True, False, False), [0, 0])
+    assert c == py and c[1] >= 2
+
+
+@pytest.mark.parametrize(("hands", "trick", "why"), [
+    ([[0] * 24] * 3, [], "four sequences"),
+    ([[0] * 23] * 4, [], "24 counts"),
+    ([[5] + [0] * 23] + [[0] * 24] * 3, [], "count 5 is not in 0..4"),
+    ([[0, 0, 0, 0, 0, 0, 1] + [0] * 17] + [[0] * 24] * 3, [], "no nines"),
+    ([[0] * 24] * 4, [(0, 1)] * 5, "at most four cards"),
+    ([[0] * 24] * 4, [(4, 1)], "seat 4 is not in 0..3"),
+    ([[0] * 24] * 4, [(0, 24)], "card 24 is not in 0..23"),
+    ([[0] * 24] * 4, [], "seat 0 must play and holds no card"),
+])
+def test_bad_positions_are_refused(hands: list[list[int]], trick: list[tuple[int, int]],
+                                   why: str) -> None:
+    """Each bad input: a ValueError that says what is wrong; the hands stay as given."""
+    before = [list(h) for h in hands]
+    with pytest.raises(ValueError, match=why):
+        core.playout(hands, trick, 0, 0, (True, True, False, False), [0, 0])
+    assert hands == before
+    with pytest.raises(ValueError, match="leader is a seat"):
+        core.playout([[0] * 24] * 4, [], 4, 0, (True, True, False, False), [0, 0])
+
+
+def test_the_players_use_the_core() -> None:
+    """policy.playout is the C core here (the extension is built), and the Python
+    when the module's core is set to None."""
+    assert policy.core is core
+    deal = sample_double_deals(DoubleDeckGame.new("doubledeck", seed=4).view(0),
+                               random.Random(4), 1)[0]
+    flags = (True, True, False, False)
+    ours = policy.playout([list(h) for h in deal], [], 2, 3, flags, (0, 0))
+    saved, policy.core = policy.core, None
+    try:
+        assert policy.playout([list(h) for h in deal], [], 2, 3, flags, (0, 0)) == ours
+    finally:
+        policy.core = saved
+
+
+DECISIONS = r"""
+import json
+from pinochlekit.engine.actions import Play
+from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.players import make_player
+from pinochlekit.players.double import policy
+
+out = {"core": policy.core is not None}
+for spec, rules, seed in [("pro", "doubledeck", 1), ("expert(time=0.03)", "doubledeck", 2),
+                          ("pro", "doubledeck(must_beat=following, trump_follows_trump=yes)", 3),
+                          ("expert(time=0.03)", "doubledeck(cards_passed=0)", 4)]:
+    game = DoubleDeckGame.new(rules, seed=seed)
+    players = [make_player(spec if s % 2 == 0 else "standard", seed * 4 + s) for s in range(4)]
+    actions = []
+    while not game.results:
+        seat = game.to_act
+        action = players[seat].choose(game.view(seat))
+        game.apply(action, seat)
+        actions.append(str(action))
+    out[f"{spec} {rules} {seed}"] = [actions, list(game.scores)]
+print(json.dumps(out))
+"""
+
+
+def run(args: list[str], pure: bool) -> str:
+    """stdout of ``python ARGS`` in a fresh interpreter, with or without the variable."""
+    env = {k: v for k, v in os.environ.items() if k != PURE_PYTHON}
+    if pure:
+        env[PURE_PYTHON] = "1"
+    return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True,
+                          timeout=600, check=True).stdout
+
+
+def test_pro_and_expert_decide_the_same_without_the_core() -> None:
+    """Whole hands of pro and expert against standard: every action and the scores
+    equal with the C core and under PINOCHLEKIT_PURE_PYTHON=1 (which turns it off)."""
+    with_c, pure = (json.loads(run(["-c", DECISIONS], p)) for p in (False, True))
+    assert with_c.pop("core") is True and pure.pop("core") is False
+    assert with_c == pure
+    assert all(len(actions) > 80 for actions, _ in with_c.values())
+
+
+def test_match_is_the_same_without_the_core() -> None:
+    """``pinochle match pro standard --rules doubledeck``: the same report both ways
+    but for its timing."""
+    args = ["-m", "pinochlekit", "match", "pro", "standard", "--rules", "doubledeck",
+            "--deals", "4", "--seed", "1", "--workers", "1", "--json", "--quiet"]
+    reports: list[dict[str, Any]] = [json.loads(run(args, p)) for p in (False, True)]
+    for report in reports:
+        assert report.pop("timing")["decisions"] > 0
+    assert reports[0] == reports[1]
+    assert reports[0]["deal_pairs"] == 4
