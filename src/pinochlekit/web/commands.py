@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 
 from pinochlekit.engine.deals import deal_seed
-from pinochlekit.web.dealing import dealt_cards, game_seed, server_commitment
+from pinochlekit.web.dealing import client_commitment, dealt_cards, game_seed, server_commitment
 from pinochlekit.web.messages import commitment
 
 __all__ = ["add_commands", "check_record", "fair_deal_seed", "verify_lines"]
@@ -133,8 +133,13 @@ def add_commands(command: Command) -> None:
                           "deal seed is then computed from it, the --client-seed values, "
                           "--game and --hand (docs/web.md 'Fairness and privacy')")
     sub.add_argument("--client-seed", action="append", default=[], metavar="VALUE",
-                     help="what each seat's browser contributed, in seat order, once per "
-                          "seat ('-' for a seat that gave none: a computer)")
+                     help="the value each seat's browser revealed, in seat order, once per "
+                          "seat ('-' for a seat that gave none: a computer, or a browser that "
+                          "did not reveal)")
+    sub.add_argument("--client-commitment", action="append", default=[], metavar="HASH",
+                     help="the commitment (SHA-256 of the value) each seat's browser sent "
+                          "before any value was revealed, in seat order ('-': none); each "
+                          "--client-seed must match its seat's commitment")
     sub.add_argument("--game", type=int, default=0, metavar="N",
                      help="with --server-seed: the game number at the table, from 0")
     sub.add_argument("--hand", type=int, default=0, metavar="N",
@@ -286,14 +291,19 @@ def check_record(path: str, seed: str, dealer: int, players: int, deck: str) -> 
 
 
 def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand: int,
-                   players: int, shown: str | None = None) -> tuple[str, list[str]]:
+                   players: int, shown: str | None = None,
+                   commitments: list[str] | None = None) -> tuple[str, list[str]]:
     """The deal seed of hand ``hand`` of game ``game_no`` from the game's server seed
-    and every seat's contribution (``-`` or empty: none), and the lines that say how;
-    :class:`VerifyError` if the server seed's hash is not ``shown`` or a seat is
-    missing."""
+    and every seat's revealed value (``-`` or empty: none), and the lines that say how;
+    :class:`VerifyError` if the server seed's hash is not ``shown``, a seat is
+    missing, or (with ``commitments``, one per seat) a value is not the one its seat
+    committed to."""
     if len(client_seeds) != players:
         raise VerifyError(f"give --client-seed once per seat ({players}, in seat order; "
                           f"'-' for a seat that gave none), not {len(client_seeds)} times")
+    if commitments and len(commitments) != players:
+        raise VerifyError(f"give --client-commitment once per seat ({players}, in seat "
+                          f"order; '-' for none), not {len(commitments)} times")
     if game_no < 0 or hand < 0:
         raise VerifyError("--game and --hand count from 0")
     digest = server_commitment(server_seed)
@@ -305,6 +315,20 @@ def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand
     lines = [f"server seed commitment (SHA-256): {digest}"]
     if shown is not None:
         lines.append("the hash matches what the table showed before the game")
+    for seat, (value, shown_hash) in enumerate(zip(given, commitments or [], strict=False)):
+        committed = "" if shown_hash.strip() in ("", "-") else shown_hash.strip().lower()
+        if value and not committed:
+            raise VerifyError(f"seat {seat}'s value {value} has no --client-commitment: "
+                              "a value counts only if it was committed to first")
+        if value and client_commitment(value) != committed:
+            raise VerifyError(f"seat {seat}'s value does not match its commitment: its "
+                              f"SHA-256 is {client_commitment(value)}, the commitment "
+                              f"{committed}")
+        if value:
+            lines.append(f"seat {seat}'s value matches its commitment {committed}")
+        elif committed:
+            lines.append(f"seat {seat} committed ({committed}) and did not reveal: "
+                         "counted as absent")
     lines.append(f"deal seed of game {game_no}, hand {hand}: {seed}")
     return seed, lines
 
@@ -329,7 +353,7 @@ def _run_verify(args: argparse.Namespace) -> int:
         try:
             seed, extra = fair_deal_seed(args.server_seed.strip(), args.client_seed,
                                          args.game, args.hand, args.players,
-                                         args.server_commitment)
+                                         args.server_commitment, args.client_commitment)
         except VerifyError as error:
             print(f"pinochle: error: {error}", file=sys.stderr)
             return 1
