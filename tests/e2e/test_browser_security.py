@@ -6,6 +6,7 @@ error, and says so when the operator removed its table."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import re
 import sqlite3
@@ -49,22 +50,35 @@ def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
 
 def test_the_page_contributes_a_random_value_to_each_game(server: ServerProcess,
                                                           browser: Browser) -> None:
+    """docs/web.md "Fairness and privacy": the page commits to a fresh random value for
+    each game (its SHA-256 with the join for game 0, a commit message for game 1 once
+    game 0 is dealt), keeps the value in its localStorage, and reveals game 0's value
+    only as the one committed to; game 1's value stays in the browser."""
     page = browser.new_page()
     url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
     table = url.rsplit("/", 1)[1]
-    def seeds() -> list[tuple[object, ...]]:
+
+    def commitments() -> list[tuple[object, ...]]:
+        return _sql(server, "SELECT game_no, seat, commitment FROM web_client_commitments "
+                    "WHERE table_id = ? ORDER BY game_no", (table,))
+
+    def values() -> list[tuple[object, ...]]:
         return _sql(server, "SELECT game_no, seat, value FROM web_client_seeds "
                     "WHERE table_id = ? ORDER BY game_no", (table,))
 
-    _until(lambda: len(seeds()) == 2)  # with the join (game 0), then for game 1
-    (g0, s0, v0), (g1, s1, v1) = seeds()
-    assert (g0, s0, g1, s1) == (0, 0, 1, 0) and v0 != v1
-    assert isinstance(v0, str)
+    _until(lambda: len(commitments()) == 2 and len(values()) == 1)
+    (g0, s0, c0), (g1, s1, c1) = commitments()
+    assert (g0, s0, g1, s1) == (0, 0, 1, 0) and c0 != c1
+    ((vg, vs, v0),) = values()  # game 0's value, revealed; game 1's not yet
+    assert (vg, vs) == (0, 0) and isinstance(v0, str) and len(v0) == 32
+    assert hashlib.sha256(v0.encode()).hexdigest() == c0
     saw = json.loads(page.evaluate(f"localStorage.getItem('pinochle.fair.{table}.0')"))
-    assert saw["value"] == v0 and len(saw["commitment"]) == 64
+    assert saw["value"] == v0 and saw["mine"] == c0 and len(saw["commitment"]) == 64
+    later = json.loads(page.evaluate(f"localStorage.getItem('pinochle.fair.{table}.1')"))
+    assert hashlib.sha256(later["value"].encode()).hexdigest() == c1
+    assert later["value"] != v0
     page.get_by_text("the server's seed is fixed").first.wait_for(state="attached",
                                                                    timeout=10_000)
-    assert len(v0) == 32 and int(v0, 16) >= 0
     page.close()
 
 

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 
 from pinochlekit.engine.deals import deal_seed
-from pinochlekit.web.dealing import dealt_cards, game_seed, server_commitment
+from pinochlekit.web.dealing import client_commitment, dealt_cards, game_seed, server_commitment
 from pinochlekit.web.messages import commitment
 
 __all__ = ["add_commands", "check_record", "fair_deal_seed", "verify_lines"]
@@ -133,8 +133,13 @@ def add_commands(command: Command) -> None:
                           "deal seed is then computed from it, the --client-seed values, "
                           "--game and --hand (docs/web.md 'Fairness and privacy')")
     sub.add_argument("--client-seed", action="append", default=[], metavar="VALUE",
-                     help="what each seat's browser contributed, in seat order, once per "
-                          "seat ('-' for a seat that gave none: a computer)")
+                     help="the value each seat's browser revealed, in seat order, once per "
+                          "seat ('-' for a seat that gave none: a computer, or a browser that "
+                          "did not reveal)")
+    sub.add_argument("--client-commitment", action="append", default=[], metavar="HASH",
+                     help="the commitment (SHA-256 of the value) each seat's browser sent "
+                          "before any value was revealed, in seat order ('-': none); each "
+                          "--client-seed must match its seat's commitment")
     sub.add_argument("--game", type=int, default=0, metavar="N",
                      help="with --server-seed: the game number at the table, from 0")
     sub.add_argument("--hand", type=int, default=0, metavar="N",
@@ -167,6 +172,10 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
     limits.add_argument("--min-pace", type=float, default=0.0, metavar="S",
                         help="the least seconds from a computer's turn to its move, at "
                              "every table (default: 0: each table's pace)")
+    limits.add_argument("--reveal-time", type=float, default=30.0, metavar="S",
+                        help="the most seconds a deal waits for the browsers' commitments "
+                             "(a third of it), then for their values; past it what is "
+                             "missing counts as absent (default: 30)")
     limits.add_argument("--compute-threads", type=int, default=4, metavar="N",
                         help="threads for computer players (default: 4)")
     limits.add_argument("--compute-share", type=int, default=2, metavar="N",
@@ -207,6 +216,9 @@ def _positive(args: argparse.Namespace) -> None:
                              f"{getattr(args, name)}")
     if not 0 <= args.min_pace <= 60:
         raise UsageError(f"--min-pace must be from 0 to 60 seconds, not {args.min_pace}")
+    if not 0.5 <= args.reveal_time <= 600:
+        raise UsageError(f"--reveal-time must be from 0.5 to 600 seconds, not "
+                         f"{args.reveal_time}")
     if args.review_queue < 0:
         raise UsageError(f"--review-queue must be 0 or more, not {args.review_queue}")
     if not 0 < args.review_time <= 60:  # review_hand's own bound (docs/review.md)
@@ -286,14 +298,19 @@ def check_record(path: str, seed: str, dealer: int, players: int, deck: str) -> 
 
 
 def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand: int,
-                   players: int, shown: str | None = None) -> tuple[str, list[str]]:
+                   players: int, shown: str | None = None,
+                   commitments: list[str] | None = None) -> tuple[str, list[str]]:
     """The deal seed of hand ``hand`` of game ``game_no`` from the game's server seed
-    and every seat's contribution (``-`` or empty: none), and the lines that say how;
-    :class:`VerifyError` if the server seed's hash is not ``shown`` or a seat is
-    missing."""
+    and every seat's revealed value (``-`` or empty: none), and the lines that say how;
+    :class:`VerifyError` if the server seed's hash is not ``shown``, a seat is
+    missing, or (with ``commitments``, one per seat) a value is not the one its seat
+    committed to."""
     if len(client_seeds) != players:
         raise VerifyError(f"give --client-seed once per seat ({players}, in seat order; "
                           f"'-' for a seat that gave none), not {len(client_seeds)} times")
+    if commitments and len(commitments) != players:
+        raise VerifyError(f"give --client-commitment once per seat ({players}, in seat "
+                          f"order; '-' for none), not {len(commitments)} times")
     if game_no < 0 or hand < 0:
         raise VerifyError("--game and --hand count from 0")
     digest = server_commitment(server_seed)
@@ -305,6 +322,20 @@ def fair_deal_seed(server_seed: str, client_seeds: list[str], game_no: int, hand
     lines = [f"server seed commitment (SHA-256): {digest}"]
     if shown is not None:
         lines.append("the hash matches what the table showed before the game")
+    for seat, (value, shown_hash) in enumerate(zip(given, commitments or [], strict=False)):
+        committed = "" if shown_hash.strip() in ("", "-") else shown_hash.strip().lower()
+        if value and not committed:
+            raise VerifyError(f"seat {seat}'s value {value} has no --client-commitment: "
+                              "a value counts only if it was committed to first")
+        if value and client_commitment(value) != committed:
+            raise VerifyError(f"seat {seat}'s value does not match its commitment: its "
+                              f"SHA-256 is {client_commitment(value)}, the commitment "
+                              f"{committed}")
+        if value:
+            lines.append(f"seat {seat}'s value matches its commitment {committed}")
+        elif committed:
+            lines.append(f"seat {seat} committed ({committed}) and did not reveal: "
+                         "counted as absent")
     lines.append(f"deal seed of game {game_no}, hand {hand}: {seed}")
     return seed, lines
 
@@ -329,7 +360,7 @@ def _run_verify(args: argparse.Namespace) -> int:
         try:
             seed, extra = fair_deal_seed(args.server_seed.strip(), args.client_seed,
                                          args.game, args.hand, args.players,
-                                         args.server_commitment)
+                                         args.server_commitment, args.client_commitment)
         except VerifyError as error:
             print(f"pinochle: error: {error}", file=sys.stderr)
             return 1
@@ -396,7 +427,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     limits = Limits(max_tables=args.max_tables, hello_timeout=args.hello_timeout,
                     max_connections=args.max_spectators, max_sockets=args.max_sockets,
                     max_per_address=args.max_per_address, max_target=args.max_target,
-                    min_pace=args.min_pace, compute_threads=args.compute_threads,
+                    min_pace=args.min_pace, reveal_time=args.reveal_time,
+                    compute_threads=args.compute_threads,
                     compute_share=args.compute_share, creates=args.create_limit,
                     create_window=args.create_window, waiting_expiry=args.waiting_expiry,
                     max_finished=args.max_finished, sweep_interval=args.sweep_interval,

@@ -36,10 +36,23 @@ from pinochlekit.engine.deals import deal_cards
 from pinochlekit.engine.double.cards import deal_double
 from pinochlekit.engine.rules import Rules
 
-__all__ = ["CLIENT_SEED", "Dealt", "dealt_cards", "game_seed", "server_commitment"]
+__all__ = ["CLIENT_COMMITMENT", "CLIENT_SEED", "Dealt", "client_commitment", "dealt_cards",
+           "game_seed", "server_commitment"]
 
 #: What a browser may contribute to a game's deals: 16 to 64 bytes, in hexadecimal.
 CLIENT_SEED = re.compile(r"[0-9a-f]{32,128}")
+#: What a browser commits to first: the SHA-256 of its value, in hexadecimal.
+CLIENT_COMMITMENT = re.compile(r"[0-9a-f]{64}")
+
+
+def client_commitment(value: str) -> str:
+    """The commitment a browser sends before its ``value`` may be revealed: the
+    SHA-256 of the value's text (docs/web.md "Fairness and privacy").
+
+    >>> client_commitment("ab" * 16)[:16]
+    'd2f9fa9d99bb30b2'
+    """
+    return hashlib.sha256(value.encode()).hexdigest()
 
 
 def server_commitment(server_seed: str) -> str:

@@ -29,7 +29,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from pinochlekit.web.dealing import CLIENT_SEED
+from pinochlekit.web.dealing import CLIENT_COMMITMENT
 from pinochlekit.web.history import hand_replay, table_history
 from pinochlekit.web.hub import Hub, clean_text, computer_levels, default_db_url
 from pinochlekit.web.review import ReviewRefusedError, Reviews, cache_path, played_games
@@ -65,6 +65,8 @@ class Limits(BaseModel):
     max_seat_connections: int = 4  # connections of one seat (tabs, devices)
     max_target: int = 10000  # the highest game target a table may set (ordinary scale)
     min_pace: float = 0.0  # seconds: the least pace of any table (docs/web.md)
+    # seconds a deal waits for the browsers' values (a third of it for commitments)
+    reveal_time: float = 30.0
     compute_threads: int = 4  # threads of the computer players, shared fairly
     compute_share: int = 2  # of them, how many one client's tables may use at once
     creates: int = 20  # tables one client address may create per create_window
@@ -102,7 +104,10 @@ class JoinSeat(BaseModel):
 
     seat: int = Field(ge=0, le=7)
     name: str = Field(min_length=1, max_length=24)
-    # what the browser contributes to the first game's deals (docs/web.md "Fairness")
+    # the SHA-256 of the value the browser will reveal for the first game's deals,
+    # once every seat's commitment is in (docs/web.md "Fairness and privacy")
+    client_commitment: str = Field("", max_length=64)
+    # no longer taken: a value sent before the others committed could be answered
     client_seed: str = Field("", max_length=128)
 
 
@@ -220,7 +225,8 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         state["hub"] = Hub(store, max_tables=limits.max_tables,
                            compute_threads=limits.compute_threads,
                            compute_share=limits.compute_share, max_target=limits.max_target,
-                           min_pace=limits.min_pace, creates=limits.creates,
+                           min_pace=limits.min_pace, reveal_time=limits.reveal_time,
+                           creates=limits.creates,
                            create_window=limits.create_window,
                            waiting_expiry=limits.waiting_expiry,
                            max_finished=limits.max_finished)
@@ -381,14 +387,18 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         name = clean_text(body.name)
         if not name:
             return JSONResponse({"error": "name: give a display name"}, status_code=422)
-        if body.client_seed and not CLIENT_SEED.fullmatch(body.client_seed):
-            return JSONResponse({"error": "client_seed: 32 to 128 hexadecimal digits "
-                                          "(0-9, a-f)"}, status_code=422)
+        if body.client_seed:
+            return JSONResponse({"error": "client_seed: not taken; send client_commitment "
+                                          "(the SHA-256 of your value) and reveal the value "
+                                          "when the table asks"}, status_code=422)
+        if body.client_commitment and not CLIENT_COMMITMENT.fullmatch(body.client_commitment):
+            return JSONResponse({"error": "client_commitment: the SHA-256 of your value, 64 "
+                                          "hexadecimal digits (0-9, a-f)"}, status_code=422)
         if body.seat >= len(table.seats):
             return JSONResponse({"error": f"seat: 0 to {len(table.seats) - 1}"},
                                 status_code=422)
         try:
-            token = await table.join(body.seat, name, body.client_seed)
+            token = await table.join(body.seat, name, body.client_commitment)
         except RejectedError as error:
             return rejected(error, 409)
         except Exception:  # the database failed: nothing was written, nothing changed
@@ -594,9 +604,10 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
         elif kind == "hint":
             # to this client alone; computed in a compute thread, the game untouched
             client.push(await table.hint(client.seat))
-        elif kind == "seed":  # a browser's contribution to the next game's deals
-            await table.contribute(client.seat, data.get("value"))
-            client.push({"type": "seeded", "game_no": len(table.games)})
+        elif kind == "commit":  # a browser's commitment to the next game's deals
+            await table.commit(client.seat, data.get("commitment"))
+        elif kind == "reveal":  # its value, once every commitment is in
+            await table.reveal(client.seat, data.get("value"))
         elif kind == "chat":  # docs/web.md "Chat"
             await table.chat(client.seat, data.get("text"), client)
         elif kind == "undo":  # docs/web.md "Undo"
@@ -613,8 +624,8 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             table.kick()  # a stalled table's computers start again when someone asks
         else:
             return "unknown_type", (f"unknown message type {str(kind)[:40]!r}: expected act, "
-                                    "hint, chat, undo, claim, claim_answer, rematch, fill, seed, "
-                                    "state or ping")
+                                    "hint, chat, undo, claim, claim_answer, rematch, fill, "
+                                    "commit, reveal, state or ping")
     except RejectedError as error:
         return error.code, str(error)
     except Exception:  # a bug must not take the table or the server down

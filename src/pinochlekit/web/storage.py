@@ -82,6 +82,15 @@ _SCHEMA = (
         seat INTEGER NOT NULL,
         value TEXT NOT NULL,
         PRIMARY KEY (table_id, game_no, seat))""",
+    # the SHA-256 each seat's browser committed to before any value of that game was
+    # revealed (docs/web.md "Fairness and privacy"); tables stored before these
+    # existed have values and no commitments
+    """CREATE TABLE IF NOT EXISTS web_client_commitments (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        commitment TEXT NOT NULL,
+        PRIMARY KEY (table_id, game_no, seat))""",
     # the table's chat (docs/web.md "Chat"): kept with the table, shown in its history
     """CREATE TABLE IF NOT EXISTS web_chat (
         table_id TEXT NOT NULL,
@@ -163,6 +172,8 @@ class TableRow:
     games: list[GameRow]
     server_seeds: dict[int, str] = field(default_factory=dict)  # by game number
     client_seeds: dict[int, dict[int, str]] = field(default_factory=dict)  # game: seat: value
+    # game: seat: the SHA-256 the seat's browser committed to before the values were revealed
+    client_commitments: dict[int, dict[int, str]] = field(default_factory=dict)
 
 
 class TableStore:
@@ -426,16 +437,18 @@ class TableStore:
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
                    game: NewGame | None = None,
-                   client_seed: tuple[int, str] | None = None) -> bool:
+                   client_commitment: tuple[int, str] | None = None) -> bool:
         """Give an open seat to a person; False (and nothing written) if someone took
         it first. With ``game`` (the last seat taken), the first game starts and the
-        table plays, in the same transaction."""
+        table plays, in the same transaction; with ``client_commitment`` (game number,
+        SHA-256), the commitment of the person's browser to that game's deals."""
         statements: list[tuple[str, Sequence[Any]]] = [(
             "UPDATE web_seats SET kind = 'human', name = ?, token_hash = ? "
             "WHERE table_id = ? AND seat = ? AND kind = 'open'",
             (name, token_hash, table_id, seat))]
-        if client_seed is not None:  # (game number, value): before that game's deal
-            statements.append(_client_seed(table_id, client_seed[0], seat, client_seed[1]))
+        if client_commitment is not None:  # (game number, hash): before any reveal
+            statements.append(_client_commitment(table_id, client_commitment[0], seat,
+                                                  client_commitment[1]))
         if game is not None:
             statements += _add_game(table_id, game)
         return self._write(statements, last=0, checked=1, done=(
@@ -448,20 +461,27 @@ class TableStore:
                       (kind, name, table_id, seat))])
 
     def fill_seats(self, table_id: str, seats: Sequence[tuple[int, str, str]],
-                   game: NewGame) -> bool:
+                   game: NewGame | None) -> bool:
         """Give open seats to computers (``(seat, level, name)`` each) and start the
-        first game, all in one transaction; False (nothing written) if one of the
-        seats is no longer open."""
+        first game (``None``: it waits for the browsers' values), all in one
+        transaction; False (nothing written) if one of the seats is no longer open."""
         statements: list[tuple[str, Sequence[Any]]] = [
             ("UPDATE web_seats SET kind = ?, name = ? WHERE table_id = ? AND seat = ? "
              "AND kind = 'open'", (kind, name, table_id, seat)) for seat, kind, name in seats]
+        if game is None:
+            return self._write(statements, last=0, checked=len(seats)) == 1
         statements += _add_game(table_id, game)
         return self._write(statements, last=0, checked=len(seats),
                            done=_game_stored(table_id, game)) == 1
 
     def set_client_seed(self, table_id: str, game_no: int, seat: int, value: str) -> None:
-        """Record (or replace) what a seat's browser contributes to game ``game_no``."""
+        """Record the value a seat's browser revealed for game ``game_no``."""
         self._write([_client_seed(table_id, game_no, seat, value)])
+
+    def set_client_commitment(self, table_id: str, game_no: int, seat: int,
+                              commitment: str) -> None:
+        """Record the SHA-256 a seat's browser committed to for game ``game_no``."""
+        self._write([_client_commitment(table_id, game_no, seat, commitment)])
 
     def add_game(self, table_id: str, game_no: int, rules: str, seed: str, dealer: int,
                  status: str | None = None, next_server_seed: str = "") -> None:
@@ -541,8 +561,13 @@ class TableStore:
                 "SELECT game_no, seat, value FROM web_client_seeds WHERE table_id = ?",
                 (table_id,)):
             client_seeds.setdefault(int(game_no), {})[int(seat)] = str(value)
+        commitments: dict[int, dict[int, str]] = {}
+        for game_no, seat, value in self._read(
+                "SELECT game_no, seat, commitment FROM web_client_commitments "
+                "WHERE table_id = ?", (table_id,)):
+            commitments.setdefault(int(game_no), {})[int(seat)] = str(value)
         return TableRow(tid, title, json.loads(settings), float(created), status, seats, games,
-                        server_seeds, client_seeds)
+                        server_seeds, client_seeds, commitments)
 
     def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest tables still waiting or playing: id, title, status, seats."""
@@ -621,6 +646,7 @@ class TableStore:
             ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_chat WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_client_commitments WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_games WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_fences WHERE table_id = ?", (table_id,)),
@@ -665,6 +691,13 @@ def _client_seed(table_id: str, game_no: int, seat: int,
     return ("INSERT INTO web_client_seeds (table_id, game_no, seat, value) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (table_id, game_no, seat) DO UPDATE SET value = excluded.value",
             (table_id, game_no, seat, value))
+
+
+def _client_commitment(table_id: str, game_no: int, seat: int,
+                       commitment: str) -> tuple[str, Sequence[Any]]:
+    # one commitment per seat and game: a second one is refused by the key
+    return ("INSERT INTO web_client_commitments (table_id, game_no, seat, commitment) "
+            "VALUES (?, ?, ?, ?)", (table_id, game_no, seat, commitment))
 
 
 def _set_status(table_id: str, status: str) -> tuple[str, Sequence[Any]]:

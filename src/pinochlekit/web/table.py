@@ -39,7 +39,13 @@ from pinochlekit.engine.views import Phase
 from pinochlekit.players.seat import Seat as SeatDriver
 from pinochlekit.players.seat import rebuild_seats
 from pinochlekit.web.claim import best_play, claim_is_sure, claimable, in_play, other_side
-from pinochlekit.web.dealing import CLIENT_SEED, game_seed, server_commitment
+from pinochlekit.web.dealing import (
+    CLIENT_COMMITMENT,
+    CLIENT_SEED,
+    client_commitment,
+    game_seed,
+    server_commitment,
+)
 from pinochlekit.web.double import table_hint_spec
 from pinochlekit.web.hints import HINT_TIME, Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
@@ -82,6 +88,11 @@ CHAT_RATE, CHAT_WINDOW = 5, 10.0
 CHAT_MAX = 2000
 #: Chat messages a client receives when it connects (the newest).
 CHAT_SHOWN = 100
+#: Seconds a rematch's deal waits for the commitments of the browsers that took part
+#: in the last deal, then for the committed values to be revealed (docs/web.md
+#: "Fairness and privacy"; ``pinochle serve --reveal-time``); past either, what is
+#: missing counts as absent.
+COMMIT_TIME, REVEAL_TIME = 10.0, 30.0
 
 
 def clean_text(text: str) -> str:
@@ -221,6 +232,14 @@ class Table:
         # each game, chosen before any browser contributes, and the contributions
         self.server_seeds: dict[int, str] = {}
         self.client_seeds: dict[int, dict[int, str]] = {}
+        # the SHA-256 each browser committed to before any value was revealed, and the
+        # round that collects them for the next deal: the game number, its phase
+        # ("commit", then "reveal"), the dealer, the deadline (time.time()) and the
+        # seats waited for in the commit phase
+        self.client_commitments: dict[int, dict[int, str]] = {}
+        self.commit_time, self.reveal_time = COMMIT_TIME, REVEAL_TIME
+        self._round: dict[str, Any] | None = None
+        self._round_handle: asyncio.TimerHandle | None = None
         # the state message per seat (None: spectators) since the last change: a
         # client asking for ``state`` again and again costs a lookup, not a view
         self._states: dict[int | None, dict[str, Any]] = {}
@@ -257,6 +276,7 @@ class Table:
         table = cls(row.id, row.title, settings, seats, row.created, db, compute)
         table.server_seeds = dict(row.server_seeds)
         table.client_seeds = {g: dict(v) for g, v in row.client_seeds.items()}
+        table.client_commitments = {g: dict(v) for g, v in row.client_commitments.items()}
         for game in row.games:
             replayed = replay_any(GameRecord(game.rules, game.seed, game.dealer,
                                          tuple(game.actions)))
@@ -319,6 +339,7 @@ class Table:
 
     def _begin(self, row: NewGame, game: AnyTableGame) -> None:
         """Start in memory a game whose row is committed."""
+        self._end_round()
         if row.next_server_seed:
             self.server_seeds[row.game_no + 1] = row.next_server_seed
         self.games.append((row.seed, game))
@@ -487,6 +508,11 @@ class Table:
             if seat.is_human and not seat.connections and seat.timer is None:
                 seat.timer = loop.call_later(self.settings.grace, self._grace_over, seat)
         self._arm_turn_timer()
+        if (self.game is None and self._round is None and not self.closed
+                and all(s.kind != OPEN for s in self.seats)):
+            # every seat was taken before a restart, the values not all revealed: the
+            # reveal starts again, with its whole time
+            self._open_round("reveal")
 
     # -- the turn timer (docs/web.md "Turn timer") -----------------------------
 
@@ -954,7 +980,14 @@ class Table:
             game = self.game
             if game is None or game.phase is not Phase.GAME_OVER:
                 raise RejectedError("not_over", "a rematch starts only when the game is over")
-            await self.start_game((game.first_dealer + 1) % self.rules.players)
+            if self._round is not None:
+                return  # asked for already: the deal waits for the browsers' values
+            dealer = (game.first_dealer + 1) % self.rules.players
+            if self._round_needed():
+                self._open_round("commit", dealer)
+                await self._advance_round()
+                return
+            await self.start_game(dealer)
             self.broadcast()
         self.kick()
 
@@ -968,21 +1001,31 @@ class Table:
                 raise RejectedError("started", "the game has started: every seat is taken")
             filled = [(other.number, level, computer_name(level))
                       for other in self.seats if other.kind == OPEN]
-            row, game = self._next_game()
+            # with browsers' commitments in, the deal waits for their values
+            wait = bool(self.client_commitments.get(len(self.games)))
+            row, game = (None, None) if wait else self._next_game()
             # the seats and the first game in one transaction; memory changes after it
             # commits (docs/web.md "Nothing lost")
             if not await self.db("fill_seats", self.id, filled, row):
                 raise RejectedError("taken", "a seat was taken meanwhile; try again")
             for number, kind, name in filled:
                 self.seats[number].kind, self.seats[number].name = kind, name
-            self._begin(row, game)
-            self.broadcast()
+            if row is not None and game is not None:
+                self._begin(row, game)
+                self.broadcast()
+            else:
+                self._open_round("reveal")
+                await self._advance_round()
         self.kick()
 
-    async def join(self, number: int, name: str, client_seed: str = "") -> str:
-        """Give an open seat to a person; the token that holds it. ``client_seed``:
-        what the person's browser contributes to the first game's deals (checked by
-        the caller: :data:`pinochlekit.web.dealing.CLIENT_SEED`)."""
+    async def join(self, number: int, name: str, commitment: str = "") -> str:
+        """Give an open seat to a person; the token that holds it. ``commitment``: the
+        SHA-256 of the value the person's browser will reveal for the first game's
+        deals (checked by the caller: :data:`pinochlekit.web.dealing.CLIENT_COMMITMENT`).
+
+        When the last seat is taken the first game starts, or, if any browser
+        committed, the values are asked for first (docs/web.md "Fairness and
+        privacy")."""
         async with self.lock:
             seat = self.seats[number]
             self._check_open()
@@ -993,53 +1036,184 @@ class Table:
             last = self.game is None and all(s.kind != OPEN for s in self.seats
                                              if s is not seat)
             pending = len(self.games)
-            given = (pending, client_seed) if client_seed and pending in self.server_seeds \
-                else None
-            if given is not None:  # the deal below counts it: memory first, undone below
-                self.client_seeds.setdefault(pending, {})[number] = client_seed
-            try:
-                row, game = self._next_game() if last else (None, None)
-            finally:
-                if given is not None:
-                    del self.client_seeds[pending][number]
+            given = (pending, commitment) if commitment and pending in self.server_seeds \
+                and self.game is None else None
+            wait = given is not None or bool(self.client_commitments.get(pending))
+            row, game = self._next_game() if last and not wait else (None, None)
             # the seat and (the last one taken) the first game in one transaction;
             # memory changes after it commits (docs/web.md "Nothing lost")
             if not await self.db("claim_seat", self.id, number, name, digest, row, given):
                 raise RejectedError("taken", f"seat {number} is not open")
             if given is not None:
-                self.client_seeds.setdefault(pending, {})[number] = client_seed
+                self.client_commitments.setdefault(pending, {})[number] = commitment
             seat.kind, seat.name, seat.token_hash = HUMAN, name, digest
             seat.away_since = time.monotonic()
             self._reset_driver(seat)
-            self.start_grace_timers()  # until the person connects
+            self.start_grace_timers()  # until the person connects (and a round, if last)
             if row is not None and game is not None:
                 self._begin(row, game)
+            self._states.clear()
             self.broadcast()
         return token
 
-    async def contribute(self, seat: int | None, value: Any) -> None:
-        """A seated person's browser contributes ``value`` (hexadecimal, 32 to 128
-        digits) to the next game's deals: the one not yet started, whose server seed
-        is already chosen and shown hashed (docs/web.md "Fairness and privacy")."""
+    # -- the browsers' values: commit, then reveal (docs/web.md "Fairness and privacy")
+
+    def _round_needed(self) -> bool:
+        """Whether the next deal waits for browsers: one committed to it already, or a
+        person's browser took part in the last deal."""
+        pending = len(self.games)
+        if pending not in self.server_seeds:
+            return False
+        return bool(self.client_commitments.get(pending) or self._waited_for())
+
+    def _waited_for(self) -> list[int]:
+        """The seats whose commitment a rematch's deal waits for: people here, whose
+        browser committed to the last game (a page that takes part)."""
+        last = self.client_commitments.get(len(self.games) - 1, {})
+        return [s.number for s in self.seats
+                if s.is_human and not s.standin and s.connections and s.number in last]
+
+    def _open_round(self, phase: str, dealer: int | None = None) -> None:
+        """Start collecting the browsers' commitments (``commit``) or, once they are
+        in, their values (``reveal``), for the game not yet dealt."""
+        seconds = self.commit_time if phase == "commit" else self.reveal_time
+        self._round = {"game_no": len(self.games), "phase": phase, "dealer": dealer,
+                       "deadline": time.time() + seconds,
+                       "waiting": self._waited_for() if phase == "commit" else []}
+        self._arm_round(seconds)
+        self._states.clear()
+
+    def _arm_round(self, seconds: float) -> None:
+        if self._round_handle is not None:
+            self._round_handle.cancel()
+        round_ = self._round
+        self._round_handle = asyncio.get_running_loop().call_later(
+            seconds, lambda: asyncio.ensure_future(self._round_over(round_)))
+
+    def _end_round(self) -> None:
+        self._round = None
+        if self._round_handle is not None:
+            self._round_handle.cancel()
+            self._round_handle = None
+
+    async def _round_over(self, round_: dict[str, Any] | None) -> None:
+        """A phase's time ran out: what is missing counts as absent."""
+        try:
+            async with self.lock:
+                if self._round is round_ and round_ is not None and not self.closed:
+                    await self._advance_round(timed_out=True)
+        except Exception:  # the database failed: try again shortly
+            log.exception("table %s: the deal after the browsers' values failed", self.id)
+            if self._round is round_ and not self.closed:
+                self._arm_round(1.0)
+            return
+        self.kick()
+
+    def _missing(self) -> list[int]:
+        """The seats the running round still waits for."""
+        round_ = self._round
+        if round_ is None:
+            return []
+        game_no = round_["game_no"]
+        committed = self.client_commitments.get(game_no, {})
+        if round_["phase"] == "commit":
+            return [s for s in round_["waiting"] if s not in committed]
+        revealed = self.client_seeds.get(game_no, {})
+        return sorted(s for s in committed if s not in revealed)
+
+    async def _advance_round(self, timed_out: bool = False) -> None:
+        """Move the round on once nothing is missing (or its time ran out): from the
+        commitments to the reveal, from the reveal to the deal (the lock is held)."""
+        round_ = self._round
+        if round_ is None:
+            return
+        if self._missing() and not timed_out:
+            self._states.clear()
+            self.broadcast()
+            return
+        if round_["phase"] == "commit":
+            log.info("table %s: the commitments to game %d are in%s; revealing", self.id,
+                     round_["game_no"], " (time ran out)" if timed_out else "")
+            self._open_round("reveal", round_["dealer"])
+            await self._advance_round()
+            return
+        if timed_out:
+            log.warning("table %s: seats %s committed to game %d and did not reveal: "
+                        "dealt without their values", self.id, self._missing(),
+                        round_["game_no"])
+        await self.start_game(round_["dealer"])  # _begin ends the round
+        self.broadcast()
+
+    async def commit(self, seat: int | None, commitment: Any) -> None:
+        """A seated person's browser commits to the value it will reveal for the next
+        game's deals: the value's SHA-256 (64 hexadecimal digits). Once a seat's
+        commitment is in, it is final; none is taken once the values are being
+        revealed."""
         if seat is None or not self.seats[seat].is_human:
             raise RejectedError("spectator", "only a seated person contributes to the deals")
-        if not isinstance(value, str) or not CLIENT_SEED.fullmatch(value):
-            raise RejectedError("bad_message", "seed: 32 to 128 hexadecimal digits (0-9, a-f)")
+        if not isinstance(commitment, str) or not CLIENT_COMMITMENT.fullmatch(commitment):
+            raise RejectedError("bad_message", "commitment: the SHA-256 of your value, 64 "
+                                "hexadecimal digits (0-9, a-f)")
         async with self.lock:
             self._check_open()
             pending = len(self.games)
             if pending not in self.server_seeds:
                 raise RejectedError("no_fair", "this table was made before browsers could "
                                     "contribute to its deals")
+            if self._round is not None and self._round["phase"] == "reveal":
+                raise RejectedError("too_late", f"the values of game {pending + 1} are being "
+                                    "revealed: no commitment is taken now")
+            have = self.client_commitments.get(pending, {}).get(seat)
+            if have is not None:
+                if have == commitment:
+                    return
+                raise RejectedError("committed", f"seat {seat} has committed to game "
+                                    f"{pending + 1} already; a commitment cannot change")
+            await self.db("set_client_commitment", self.id, pending, seat, commitment)
+            self.client_commitments.setdefault(pending, {})[seat] = commitment
+            self._states.clear()
+            await self._advance_round()
+            self.broadcast()
+        self.kick()
+
+    async def reveal(self, seat: int | None, value: Any) -> None:
+        """A seated person's browser reveals the value it committed to, once every
+        commitment the deal waits for is in: refused unless its SHA-256 is the
+        commitment; when the last one is in, the game is dealt."""
+        if seat is None or not self.seats[seat].is_human:
+            raise RejectedError("spectator", "only a seated person contributes to the deals")
+        if not isinstance(value, str) or not CLIENT_SEED.fullmatch(value):
+            raise RejectedError("bad_message", "value: 32 to 128 hexadecimal digits (0-9, a-f)")
+        async with self.lock:
+            self._check_open()
+            pending = len(self.games)
+            committed = self.client_commitments.get(pending, {}).get(seat)
+            if committed is None:
+                raise RejectedError("no_commitment", f"seat {seat} has no commitment to game "
+                                    f"{pending + 1}: a value counts only if committed first")
+            if self._round is None or self._round["phase"] != "reveal":
+                raise RejectedError("not_yet", f"the values of game {pending + 1} are "
+                                    "revealed once every commitment is in; keep it until then")
+            digest = client_commitment(value)
+            if digest != committed:
+                raise RejectedError("bad_reveal", f"this value does not match seat {seat}'s "
+                                    f"commitment to game {pending + 1} (its SHA-256 is "
+                                    f"{digest[:16]}…, the commitment {committed[:16]}…); "
+                                    "refused")
+            if seat in self.client_seeds.get(pending, {}):
+                return  # revealed already (the same value: the hash says so)
             await self.db("set_client_seed", self.id, pending, seat, value)
             self.client_seeds.setdefault(pending, {})[seat] = value
-            self._states.clear()  # the cached states carry who contributed ("fair")
+            self._states.clear()
+            await self._advance_round()
+        self.kick()
 
     def fair(self, everything: bool = False) -> dict[str, Any]:
-        """What everyone may know of the deals' seeds: the hash of the next game's
-        server seed (chosen before any contribution), which seats contributed to it,
-        and for every finished game its server seed and contributions, revealed
-        (the last games only, or with ``everything`` every game)."""
+        """What everyone may know of the deals' seeds: for the next game, the hash of
+        its server seed (chosen before any browser committed), each seat's commitment
+        (``""``: none), which seats revealed their value and the round collecting
+        them; for every finished game its server seed, values and commitments,
+        revealed (the last games only, or with ``everything`` every game)."""
         out: dict[str, Any] = {"games": []}
         pending = len(self.games)
         first = 0 if everything else max(0, pending - 2)
@@ -1048,9 +1222,16 @@ class Table:
             if server_seed is None:
                 continue
             given = self.client_seeds.get(game_no, {})
-            entry: dict[str, Any] = {"game_no": game_no,
-                                     "commitment": server_commitment(server_seed),
-                                     "contributed": sorted(given)}
+            committed = self.client_commitments.get(game_no, {})
+            entry: dict[str, Any] = {
+                "game_no": game_no, "commitment": server_commitment(server_seed),
+                "contributed": sorted(given),
+                "client_commitments": [committed.get(s.number, "") for s in self.seats]}
+            round_ = self._round
+            if game_no == pending and round_ is not None and round_["game_no"] == game_no:
+                entry["round"] = {"phase": round_["phase"], "waiting": self._missing(),
+                                  "remaining": round(max(0.0, round_["deadline"]
+                                                         - time.time()), 1)}
             if game_no < pending and self.games[game_no][1].phase is Phase.GAME_OVER:
                 entry["server_seed"] = server_seed
                 entry["client_seeds"] = [given.get(s.number, "") for s in self.seats]
@@ -1067,6 +1248,7 @@ class Table:
     def close(self) -> None:
         """Stop the table's tasks (server shutdown)."""
         self.closed = True
+        self._end_round()
         if self._driver is not None:
             self._driver.cancel()
         if self._turn_handle is not None:
