@@ -748,6 +748,7 @@ def test_the_deal_seed_cannot_be_computed_before_the_reveal(server: ServerProces
                                   "table_id = ? AND game_no = 0", (table,))
     ((stored,),) = _sql_rows(server, "SELECT seed FROM web_games WHERE table_id = ?",
                              (table,))
+    assert isinstance(server_seed, str)
     assert stored == game_seed(server_seed, [value, "", "", ""], 0)
     assert stored != game_seed(server_seed, [secrets.token_hex(16), "", "", ""], 0)
 
