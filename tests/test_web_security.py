@@ -32,7 +32,7 @@ from pinochlekit.engine.double.game import bid_ladder
 from pinochlekit.engine.errors import RulesError
 from pinochlekit.engine.games import new_any_game, new_game
 from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, MOST_POINTS, PRESETS, BidLadder, Rules
-from pinochlekit.web.dealing import game_seed
+from pinochlekit.web.dealing import client_commitment, game_seed
 from pinochlekit.web.hub import default_db_url
 from pinochlekit.web.process import ServerProcess
 
@@ -577,20 +577,46 @@ def test_computers_resume_after_postgresql_drops_out_with_nobody_sending(
 # -- deals no one can choose ---------------------------------------------------------------
 
 
+def _commit_join(server: ServerProcess, table: str, seat: int, name: str,
+                 value: str) -> str:
+    """Take a seat committing to ``value`` (its SHA-256 sent, the value kept); the token."""
+    status, body = request("POST", f"{server.url}/api/tables/{table}/join",
+                           {"seat": seat, "name": name,
+                            "client_commitment": client_commitment(value)})
+    assert status == 200, body
+    return str(body["token"])
+
+
+def _pending(message: dict[str, typing.Any]) -> dict[str, typing.Any]:
+    """The fairness entry of the game not yet dealt, in a state message."""
+    game_no = message["table"]["game_no"]
+    return next(g for g in message["fair"]["games"] if g["game_no"] == game_no)
+
+
 def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
         server: ServerProcess) -> None:
     table = new_table(server, "pagat(target=10)", ["open", "random", "random", "random"],
                       grace=0, standin="random")
     watcher = Client(server, table)
+    ann_seed = secrets.token_hex(16)
     try:
         before = watcher.wait(lambda m: m["type"] == "state")
         (pending,) = before["fair"]["games"]
         assert pending["game_no"] == 0 and "server_seed" not in pending
         shown = pending["commitment"]  # the server's seed is fixed before anyone joins
-        ann_seed = secrets.token_hex(16)
-        status, body = request("POST", f"{server.url}/api/tables/{table}/join",
-                               {"seat": 0, "name": "Ann", "client_seed": ann_seed})
-        assert status == 200, body
+        token = _commit_join(server, table, 0, "Ann", ann_seed)
+        # every seat is taken: the commitments are published, the value asked for
+        asking = watcher.wait(lambda m: m["type"] == "state"
+                              and _pending(m).get("round", {}).get("phase") == "reveal")
+        assert _pending(asking)["client_commitments"] == [client_commitment(ann_seed),
+                                                          "", "", ""]
+        assert asking["table"]["status"] == "waiting" and asking["deal"] is None
+        ann = Client(server, table, token)
+        try:
+            ann.send({"type": "reveal", "value": ann_seed})
+            ann.wait(lambda m: m["type"] == "state" and m["deal"] is not None)
+        finally:
+            ann.close()  # her stand-in plays (grace 0)
         over = watcher.wait(lambda m: m["type"] == "state"
                             and m["table"]["status"] == "over", timeout=30)
     finally:
@@ -602,6 +628,7 @@ def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
     server_seed = first["server_seed"]
     assert hashlib.sha256(server_seed.encode()).hexdigest() == shown
     assert first["client_seeds"] == [ann_seed, "", "", ""]
+    assert first["client_commitments"] == [client_commitment(ann_seed), "", "", ""]
     history = request("GET", f"{server.url}/api/tables/{table}/history")[1]
     assert history["games"][0]["fair"] == first  # also in the table's history
     hand = over["last_hand"]
@@ -613,51 +640,160 @@ def test_every_deal_derives_from_a_committed_server_seed_and_each_browsers_seed(
     assert hand["deal_seed"] == expected
     # the next game's server seed is fixed (and shown hashed) before it starts
     assert any(g["game_no"] == 1 and "server_seed" not in g for g in over["fair"]["games"])
+    common = ["--server-commitment", shown, "--game", "0", "--hand", str(index),
+              "--dealer", str(hand["dealer"]), "--commitment", hand["commitment"]]
+    commitments = ["--client-commitment", client_commitment(ann_seed),
+                   *["--client-commitment", "-"] * 3]
     done = subprocess.run(
         [sys.executable, "-m", "pinochlekit", "verify", "--server-seed", server_seed,
-         "--client-seed", ann_seed, "--client-seed", "-", "--client-seed", "-",
-         "--client-seed", "-", "--server-commitment", shown, "--game", "0",
-         "--hand", str(index),
-         "--dealer", str(hand["dealer"]), "--commitment", hand["commitment"]],
+         "--client-seed", ann_seed, *["--client-seed", "-"] * 3, *commitments, *common],
         capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert f"deal seed of game 0, hand {index}: {expected}" in done.stdout
+    assert "seat 0's value matches its commitment" in done.stdout
     for seat, cards in enumerate(hand["dealt"]):
         assert f"seat {seat}: {cards}" in done.stdout
     forged = subprocess.run(
         [sys.executable, "-m", "pinochlekit", "verify", "--server-seed", server_seed,
-         "--client-seed", secrets.token_hex(16), "--client-seed", "-", "--client-seed", "-",
-         "--client-seed", "-", "--hand", str(index), "--dealer", str(hand["dealer"]),
+         "--client-seed", secrets.token_hex(16), *["--client-seed", "-"] * 3,
+         "--hand", str(index), "--dealer", str(hand["dealer"]),
          "--commitment", hand["commitment"]],
         capture_output=True, text=True, timeout=60, check=False)
     assert forged.returncode == 1 and "does not match" in forged.stderr
+    # another value for seat 0 than the one committed to: pinochle verify says so
+    swapped = subprocess.run(
+        [sys.executable, "-m", "pinochlekit", "verify", "--server-seed", server_seed,
+         "--client-seed", secrets.token_hex(16), *["--client-seed", "-"] * 3,
+         *commitments, *common[:-2]],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert swapped.returncode == 1, swapped.stdout
+    assert "seat 0's value does not match its commitment" in swapped.stderr
 
 
-def test_a_browsers_seed_counts_for_the_next_game_and_bad_ones_are_refused(
-        server: ServerProcess) -> None:
-    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"], pace=1)
-    token = join(server, table, 0, "Ann")  # no seed given: the game starts all the same
-    ann = Client(server, table, token, strict=False)
-    watcher = Client(server, table, strict=False)
+def test_a_value_changed_after_its_commitment_is_refused(server: ServerProcess) -> None:
+    """The commit-reveal among browsers (docs/web.md "Fairness and privacy"): a value is
+    revealed only once every commitment is in, a value that is not the one committed
+    to is refused and changes nothing, a commitment cannot be changed."""
+    table = new_table(server, "pagat(target=10)", ["open", "open", "random", "random"],
+                      grace=0, standin="random")
+    ann_value, bob_value = secrets.token_hex(16), secrets.token_hex(16)
+    ann = Client(server, table, _commit_join(server, table, 0, "Ann", ann_value),
+                 strict=False)
     try:
-        ann.wait(lambda m: m["type"] == "state" and m["view"] is not None)
-        ann.send({"type": "seed", "value": "zz" * 16})
-        assert ann.wait(lambda m: m["type"] == "error")["code"] == "bad_message"
-        watcher.send({"type": "seed", "value": "ab" * 16})
-        assert watcher.wait(lambda m: m["type"] == "error")["code"] == "spectator"
-        ann.send({"type": "seed", "value": "cd" * 16})
-        assert ann.wait(lambda m: m["type"] == "seeded")["game_no"] == 1
-        ann.send({"type": "state"})
-        state = ann.wait(lambda m: m["type"] == "state"
-                         and any(g["game_no"] == 1 and g["contributed"] == [0]
-                                 for g in m["fair"]["games"]))
-        assert state["ply"] >= 0
+        ann.wait(lambda m: m["type"] == "state")
+        ann.send({"type": "reveal", "value": ann_value})  # Bob has not committed yet
+        refused = ann.wait(lambda m: m["type"] == "error")
+        assert refused["code"] == "not_yet", refused
+        ann.send({"type": "commit", "commitment": client_commitment(bob_value)})
+        assert ann.wait(lambda m: m["type"] == "error")["code"] == "committed"
+        bob = Client(server, table, _commit_join(server, table, 1, "Bob", bob_value),
+                     strict=False)
+        try:
+            asking = ann.wait(lambda m: m["type"] == "state"
+                              and _pending(m).get("round", {}).get("phase") == "reveal")
+            assert _pending(asking)["round"]["waiting"] == [0, 1]
+            # Bob chooses another value once he has seen Ann's: refused
+            bob.send({"type": "reveal", "value": ann_value})
+            error = bob.wait(lambda m: m["type"] == "error")
+            assert error["code"] == "bad_reveal" and "does not match" in error["message"]
+            bob.send({"type": "reveal", "value": "zz" * 16})
+            assert bob.wait(lambda m: m["type"] == "error")["code"] == "bad_message"
+            bob.send({"type": "state"})
+            still = bob.wait(lambda m: m["type"] == "state")
+            assert _pending(still)["contributed"] == [] and still["deal"] is None
+            assert _sql_rows(server, "SELECT seat FROM web_client_seeds WHERE table_id = ?",
+                             (table,)) == []
+            bob.send({"type": "reveal", "value": bob_value})
+            ann.send({"type": "reveal", "value": ann_value})
+            dealt = ann.wait(lambda m: m["type"] == "state" and m["deal"] is not None)
+        finally:
+            bob.close()
     finally:
         ann.close()
-        watcher.close()
+    assert dealt["table"]["status"] == "playing"
+    rows = _sql_rows(server, "SELECT seat, value FROM web_client_seeds WHERE table_id = ? "
+                     "ORDER BY seat", (table,))
+    assert rows == [(0, ann_value), (1, bob_value)]
     status, body = request("POST", f"{server.url}/api/tables/{table}/join",
-                           {"seat": 1, "name": "Bob", "client_seed": "not hex"})
-    assert status == 422 and "client_seed" in body["error"]
+                           {"seat": 2, "name": "Cy", "client_seed": ann_value})
+    assert status == 422 and "client_commitment" in body["error"]  # no value in clear
+
+
+def test_the_deal_seed_cannot_be_computed_before_the_reveal(server: ServerProcess) -> None:
+    """Once every seat is taken nothing is dealt until the committed values are
+    revealed: no game is stored, no deal hash shown, and what anyone could see so
+    far (the server seed's hash, the commitments) does not fix the seed: the stored
+    seed is the one the revealed values give."""
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"], pace=1)
+    value = secrets.token_hex(16)
+    token = _commit_join(server, table, 0, "Ann", value)
+    watcher = Client(server, table)
+    try:
+        waiting = watcher.wait(lambda m: m["type"] == "state")
+        assert waiting["deal"] is None and waiting["view"] is None
+        assert _pending(waiting)["round"]["phase"] == "reveal"
+        time.sleep(0.5)  # the computers are seated: still nothing dealt
+        assert _sql_rows(server, "SELECT seed FROM web_games WHERE table_id = ?",
+                         (table,)) == []
+        ann = Client(server, table, token)
+        try:
+            ann.send({"type": "reveal", "value": value})
+            ann.wait(lambda m: m["type"] == "state" and m["deal"] is not None)
+        finally:
+            ann.close()
+    finally:
+        watcher.close()
+    assert not any(value in text for text in watcher.texts)
+    ((server_seed,),) = _sql_rows(server, "SELECT server_seed FROM web_fair WHERE "
+                                  "table_id = ? AND game_no = 0", (table,))
+    ((stored,),) = _sql_rows(server, "SELECT seed FROM web_games WHERE table_id = ?",
+                             (table,))
+    assert stored == game_seed(server_seed, [value, "", "", ""], 0)
+    assert stored != game_seed(server_seed, [secrets.token_hex(16), "", "", ""], 0)
+
+
+def test_missing_commitments_and_values_count_as_absent_after_the_time(
+        tmp_path: Path) -> None:
+    """A rematch waits for the browsers that took part in the last deal to commit,
+    then for the values, each for a bounded time (``--reveal-time``): a browser
+    that commits and never reveals cannot hold the table, it is dealt without."""
+    with ServerProcess(str(tmp_path / "t.db"), log=tmp_path / "server.log",
+                       extra=("--reveal-time", "1.5")) as srv:
+        table = new_table(srv, "pagat(target=10)", ["open", "random", "random", "random"],
+                          grace=0, standin="random")
+        token = _commit_join(srv, table, 0, "Ann", secrets.token_hex(16))
+        ann = Client(srv, table, token)
+        try:
+            begun = time.monotonic()
+            dealt = ann.wait(lambda m: m["type"] == "state" and m["deal"] is not None,
+                             timeout=20)
+            assert time.monotonic() - begun >= 1.0  # waited for the value, in vain
+            assert _pending_row(dealt, 0)["contributed"] == []
+            ann.wait(lambda m: m["type"] == "state" and m["table"]["status"] == "over",
+                     timeout=90, play=True)
+            ann.send({"type": "rematch"})  # Ann took part: her commitment is waited for
+            asked = ann.wait(lambda m: m["type"] == "state"
+                             and _pending(m).get("round") is not None)
+            assert _pending(asked)["round"]["phase"] == "commit"
+            assert _pending(asked)["round"]["waiting"] == [0]
+            again = ann.wait(lambda m: m["type"] == "state" and m["table"]["game_no"] == 2,
+                             timeout=20)
+        finally:
+            ann.close()
+    over = next(g for g in again["fair"]["games"] if g["game_no"] == 0)
+    assert over["client_commitments"][0] and over["client_seeds"][0] == ""  # withheld
+
+
+def _pending_row(message: dict[str, typing.Any], game_no: int) -> dict[str, typing.Any]:
+    return next(g for g in message["fair"]["games"] if g["game_no"] == game_no)
+
+
+def _sql_rows(server: ServerProcess, query: str,
+              params: tuple[object, ...]) -> list[tuple[object, ...]]:
+    """Rows of the server's SQLite file, read directly (a second reader)."""
+    assert server.db is not None
+    with contextlib.closing(sqlite3.connect(server.db)) as db:
+        return [tuple(r) for r in db.execute(query, params)]
 
 
 def test_a_nul_in_a_title_or_name_is_no_error_on_postgresql(tmp_path: Path) -> None:

@@ -172,6 +172,10 @@ def _add_limits(sub: argparse.ArgumentParser) -> None:
     limits.add_argument("--min-pace", type=float, default=0.0, metavar="S",
                         help="the least seconds from a computer's turn to its move, at "
                              "every table (default: 0: each table's pace)")
+    limits.add_argument("--reveal-time", type=float, default=30.0, metavar="S",
+                        help="the most seconds a deal waits for the browsers' commitments "
+                             "(a third of it), then for their values; past it what is "
+                             "missing counts as absent (default: 30)")
     limits.add_argument("--compute-threads", type=int, default=4, metavar="N",
                         help="threads for computer players (default: 4)")
     limits.add_argument("--compute-share", type=int, default=2, metavar="N",
@@ -212,6 +216,9 @@ def _positive(args: argparse.Namespace) -> None:
                              f"{getattr(args, name)}")
     if not 0 <= args.min_pace <= 60:
         raise UsageError(f"--min-pace must be from 0 to 60 seconds, not {args.min_pace}")
+    if not 0.5 <= args.reveal_time <= 600:
+        raise UsageError(f"--reveal-time must be from 0.5 to 600 seconds, not "
+                         f"{args.reveal_time}")
     if args.review_queue < 0:
         raise UsageError(f"--review-queue must be 0 or more, not {args.review_queue}")
     if not 0 < args.review_time <= 60:  # review_hand's own bound (docs/review.md)
@@ -420,7 +427,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     limits = Limits(max_tables=args.max_tables, hello_timeout=args.hello_timeout,
                     max_connections=args.max_spectators, max_sockets=args.max_sockets,
                     max_per_address=args.max_per_address, max_target=args.max_target,
-                    min_pace=args.min_pace, compute_threads=args.compute_threads,
+                    min_pace=args.min_pace, reveal_time=args.reveal_time,
+                    compute_threads=args.compute_threads,
                     compute_share=args.compute_share, creates=args.create_limit,
                     create_window=args.create_window, waiting_expiry=args.waiting_expiry,
                     max_finished=args.max_finished, sweep_interval=args.sweep_interval,

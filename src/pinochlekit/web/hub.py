@@ -29,6 +29,7 @@ from pinochlekit.web.double import double_levels, double_standin
 from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import (
     OPEN,
+    REVEAL_TIME,
     SPECTATOR_CHAT,
     TURN_TIME_MAX,
     TURN_TIME_MIN,
@@ -156,7 +157,8 @@ class Hub:
     def __init__(self, store: TableStore, max_tables: int = 1000, compute_threads: int = 4,
                  compute_share: int = 2, max_target: int = 10000,
                  min_pace: float = 0.0, *, creates: int = 20, create_window: float = 600.0,
-                 waiting_expiry: float = 86400.0, max_finished: int = 50) -> None:
+                 waiting_expiry: float = 86400.0, max_finished: int = 50,
+                 reveal_time: float = REVEAL_TIME) -> None:
         """``creates`` tables at most per client address in ``create_window`` seconds;
         a table still waiting for players ``waiting_expiry`` seconds after it was
         created expires; at most ``max_finished`` finished tables stay in memory; the
@@ -166,6 +168,7 @@ class Hub:
         self.max_tables = max_tables
         self.max_target = max_target
         self.min_pace = min_pace
+        self.reveal_time = reveal_time
         self.creates = creates
         self.create_window = create_window
         self.waiting_expiry = waiting_expiry
@@ -226,6 +229,8 @@ class Hub:
                 try:
                     table = Table.from_row(row, self.db, self._compute_for(table_id))
                     table.min_pace = self.min_pace
+                    table.reveal_time = self.reveal_time
+                    table.commit_time = self.reveal_time / 3
                     table.chat_log = await self.db("load_chat", table_id)
                 except (PinochleError, ValueError):  # a damaged record: say so, go on
                     log.exception("table %s cannot be rebuilt from the database", table_id)

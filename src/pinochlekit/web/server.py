@@ -65,6 +65,8 @@ class Limits(BaseModel):
     max_seat_connections: int = 4  # connections of one seat (tabs, devices)
     max_target: int = 10000  # the highest game target a table may set (ordinary scale)
     min_pace: float = 0.0  # seconds: the least pace of any table (docs/web.md)
+    # seconds a deal waits for the browsers' values (a third of it for commitments)
+    reveal_time: float = 30.0
     compute_threads: int = 4  # threads of the computer players, shared fairly
     compute_share: int = 2  # of them, how many one client's tables may use at once
     creates: int = 20  # tables one client address may create per create_window
@@ -223,7 +225,8 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         state["hub"] = Hub(store, max_tables=limits.max_tables,
                            compute_threads=limits.compute_threads,
                            compute_share=limits.compute_share, max_target=limits.max_target,
-                           min_pace=limits.min_pace, creates=limits.creates,
+                           min_pace=limits.min_pace, reveal_time=limits.reveal_time,
+                           creates=limits.creates,
                            create_window=limits.create_window,
                            waiting_expiry=limits.waiting_expiry,
                            max_finished=limits.max_finished)

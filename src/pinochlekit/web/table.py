@@ -90,7 +90,8 @@ CHAT_MAX = 2000
 CHAT_SHOWN = 100
 #: Seconds a rematch's deal waits for the commitments of the browsers that took part
 #: in the last deal, then for the committed values to be revealed (docs/web.md
-#: "Fairness and privacy"); past either, what is missing counts as absent.
+#: "Fairness and privacy"; ``pinochle serve --reveal-time``); past either, what is
+#: missing counts as absent.
 COMMIT_TIME, REVEAL_TIME = 10.0, 30.0
 
 

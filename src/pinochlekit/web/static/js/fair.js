@@ -180,3 +180,30 @@ export function checkHand(hand, shownCommitment, myDealtHand, seat) {
   const mine = myDealtHand === undefined || seat === null ? null : myDealtHand === dealt[seat];
   return { hashOk: hash === (shownCommitment || hand.commitment), handOk: mine, dealt };
 }
+
+/** The seed of game `gameNo` at a table, as pinochlekit/web/dealing.py's game_seed
+ * computes it: SHA-256 of "pinochlekit/game/" + the server seed, every seat's
+ * revealed value ("" for none) and the game number, joined by "/". */
+export function gameSeed(serverSeed, clientSeeds, gameNo) {
+  return sha256Hex(`pinochlekit/game/${[serverSeed, ...clientSeeds, String(gameNo)].join("/")}`);
+}
+
+/** The seed of deal `index` (from 0, redeals counted) of a game, as engine/deals.py's
+ * deal_seed computes it. */
+export function dealSeed(seed, index) {
+  return sha256Hex(`pinochlekit/deal/${seed}/${index}`);
+}
+
+/** The seats whose revealed value is not the one they committed to (SHA-256 of the
+ * value), and those that committed and revealed nothing: a value counts only if it
+ * was committed to before any value was revealed. */
+export function checkCommitments(values, commitments) {
+  const wrong = [];
+  const withheld = [];
+  values.forEach((value, seat) => {
+    const committed = (commitments || [])[seat] || "";
+    if (value && sha256Hex(value) !== committed) wrong.push(seat);
+    if (!value && committed) withheld.push(seat);
+  });
+  return { wrong, withheld };
+}

@@ -1,6 +1,7 @@
 // The lobby: create a table (preset or any option, a computer level per empty seat),
 // list open tables, join or watch.
 import { api, el, seatLabels, tokenKey } from "./cards.js";
+import { sha256Hex } from "./fair.js";
 
 let meta = null;
 const $ = (id) => document.getElementById(id);
@@ -216,18 +217,19 @@ async function create(event) {
       hints: $("hints").checked,
       turn_time: Number($("turn-time").value), spectator_chat: $("spectator-chat").value,
     });
-    // this browser's random share of the first game's seed (docs/web.md "Fairness")
+    // this browser's random share of the first game's seed, kept with the hash of the
+    // server seed it saw; only its SHA-256 is sent now (docs/web.md "Fairness")
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     const clientSeed = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    const joined = await api("POST", `/api/tables/${table.id}/join`,
-      { seat: 0, name, client_seed: clientSeed });
-    localStorage.setItem(tokenKey(table.id), JSON.stringify({ token: joined.token, seat: 0 }));
-    // the hash of the first game's server seed this browser saw before adding its value
     const first = table.fair.games.find((g) => g.game_no === 0);
+    const mine = sha256Hex(clientSeed);
     if (first) {
       localStorage.setItem(`pinochle.fair.${table.id}.0`,
-        JSON.stringify({ commitment: first.commitment, value: clientSeed }));
+        JSON.stringify({ commitment: first.commitment, value: clientSeed, mine }));
     }
+    const joined = await api("POST", `/api/tables/${table.id}/join`,
+      first ? { seat: 0, name, client_commitment: mine } : { seat: 0, name });
+    localStorage.setItem(tokenKey(table.id), JSON.stringify({ token: joined.token, seat: 0 }));
     location.href = table.url;
   } catch (error) {
     $("create-error").textContent = error.message;

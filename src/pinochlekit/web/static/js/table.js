@@ -3,7 +3,7 @@
 import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleText, plainCard,
          seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
 import { GLOSSARY, openGlossary, term } from "./glossary.js";
-import { checkHand, sha256Hex } from "./fair.js";
+import { checkCommitments, checkHand, dealSeed, gameSeed, sha256Hex } from "./fair.js";
 import { chatLog, chatMessage, initChat, renderChat } from "./chat.js";
 import { hintWords } from "./hintwords.js";
 import { openReview } from "./review.js";
@@ -387,21 +387,32 @@ function randomSeed() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Once per game not yet dealt whose server seed is shown hashed: send a fresh share,
- *  and keep the hash this browser saw, to check it when the seed is revealed. */
+/** A fresh share for game `gameNo`, kept in localStorage (so that a reload can still
+ *  reveal it) with the server seed's hash this browser saw; its SHA-256 is sent first. */
+function newShare(gameNo, serverCommitment) {
+  const value = randomSeed();
+  const share = { commitment: serverCommitment, value, mine: sha256Hex(value) };
+  localStorage.setItem(`pinochle.fair.${tableId}.${gameNo}`, JSON.stringify(share));
+  return share;
+}
+
+/** For the game not yet dealt: commit to a fresh share (its SHA-256), then, when the
+ *  table asks (every commitment in), reveal the value committed to. */
 function contribute() {
   if (mySeat === null || !state.fair) return;
   for (const game of state.fair.games) {
+    if (game.server_seed !== undefined || game.game_no < state.table.game_no) continue;
     const key = `pinochle.fair.${tableId}.${game.game_no}`;
-    if (game.server_seed !== undefined) {
-      const seen = JSON.parse(localStorage.getItem(key) || "null");
-      game.checked = seen ? seen.commitment === game.commitment : null;
-      continue;
+    let share = JSON.parse(localStorage.getItem(key) || "null");
+    const committed = (game.client_commitments || [])[mySeat];
+    if (!share && !committed && !(game.round && game.round.phase === "reveal")) {
+      share = newShare(game.game_no, game.commitment);
+      send({ type: "commit", commitment: share.mine });
     }
-    if (game.game_no < state.table.game_no || localStorage.getItem(key)) continue;
-    const value = randomSeed();
-    localStorage.setItem(key, JSON.stringify({ commitment: game.commitment, value }));
-    send({ type: "seed", value });
+    if (share && game.round && game.round.phase === "reveal" && committed === share.mine
+        && !game.contributed.includes(mySeat)) {
+      send({ type: "reveal", value: share.value });
+    }
   }
 }
 
@@ -409,8 +420,10 @@ async function join(seat) {
   const name = $("join-name").value.trim();
   if (!name) { showError("Give your name first."); $("join-name").focus(); return; }
   try {
+    const first = state.fair && state.fair.games.find((g) => g.game_no === state.table.game_no);
+    const share = first ? newShare(first.game_no, first.commitment) : null;
     const joined = await api("POST", `/api/tables/${tableId}/join`,
-      { seat, name, client_seed: randomSeed() });
+      share ? { seat, name, client_commitment: share.mine } : { seat, name });
     localStorage.setItem("pinochle.name", name);
     me = { token: joined.token, seat };
     localStorage.setItem(tokenKey(tableId), JSON.stringify(me));
@@ -1036,24 +1049,39 @@ function renderFair() {
   for (const game of (state.fair ? state.fair.games : [])) {
     const seen = JSON.parse(localStorage.getItem(`pinochle.fair.${tableId}.${game.game_no}`)
       || "null");
+    const commitments = game.client_commitments || [];
     if (game.server_seed === undefined) {
-      const mine = mySeat !== null && game.contributed.includes(mySeat);
+      const mine = mySeat !== null && seen && commitments[mySeat] === seen.mine;
+      const count = commitments.filter((c) => c).length;
+      const phase = game.round ? (game.round.phase === "reveal"
+        ? ` The browsers' values are being revealed (${game.contributed.length} of ${count}).`
+        : " Waiting for the browsers' commitments.") : "";
       const p = el("p", `Game ${game.game_no + 1}: the server's seed is fixed before the ` +
-        `players' browsers add theirs${mine ? " (this browser has added its own random value)" : ""}; ` +
-        "its SHA-256 is ");
-      p.append(el("code", game.commitment, "server-hash"), el("span", "."));
+        `players' browsers commit to theirs (${count} committed${mine ? ", this browser among them" : ""}; ` +
+        "each value is revealed only once every commitment is in); its SHA-256 is ");
+      p.append(el("code", game.commitment, "server-hash"), el("span", `.${phase}`));
       box.append(p);
       continue;
     }
     const hashOk = sha256Hex(game.server_seed) === game.commitment
       && (!seen || seen.commitment === game.commitment);
     const mineOk = !seen || mySeat === null || game.client_seeds[mySeat] === seen.value
-      || !game.client_seeds[mySeat];
-    const args = game.client_seeds.map((c) => ` --client-seed ${c || "-"}`).join("");
-    const item = el("li", `Game ${game.game_no + 1}: ${hashOk && mineOk ? "✓" : "✗ MISMATCH"} ` +
+      || (!game.client_seeds[mySeat] && commitments[mySeat] !== seen.mine);
+    const check = checkCommitments(game.client_seeds, commitments);
+    // the hands of this game recomputed here from the revealed seeds (fair.js)
+    const seed = gameSeed(game.server_seed, game.client_seeds, game.game_no);
+    const hands = game.game_no === state.table.game_no - 1 ? state.hands : [];
+    const dealsOk = hands.every((h) => h.deal_seed === dealSeed(seed, h.number - 1));
+    const ok = hashOk && mineOk && !check.wrong.length && dealsOk;
+    const args = game.client_seeds.map((c) => ` --client-seed ${c || "-"}`).join("") +
+      commitments.map((c) => ` --client-commitment ${c || "-"}`).join("");
+    const item = el("li", `Game ${game.game_no + 1}: ${ok ? "✓" : "✗ MISMATCH"} ` +
       `the server seed ${hashOk ? "matches" : "does NOT match"} the hash shown before the game` +
       `${seen ? "" : " (this browser did not see that hash)"}` +
-      `${mineOk ? "" : "; this browser's value is NOT among the values"}.`, hashOk && mineOk ? "ok" : "bad");
+      `${mineOk ? "" : "; this browser's value is NOT among the values"}` +
+      `${check.wrong.length ? `; the values of seats ${check.wrong.join(", ")} do NOT match their commitments` : "; every value matches its commitment"}` +
+      `${check.withheld.length ? `; seats ${check.withheld.join(", ")} committed and did not reveal (dealt without them)` : ""}` +
+      `${dealsOk ? "" : "; the deal seeds do NOT follow from these seeds"}.`, ok ? "ok" : "bad");
     const deck = state.view && state.view.deck === "double" ? " --deck double" : "";
     item.append(el("div", `pinochle verify --server-seed ${game.server_seed}${args}${deck} ` +
       `--game ${game.game_no} --hand 0 --dealer D --server-commitment ${game.commitment}`,
