@@ -769,8 +769,16 @@ def test_missing_commitments_and_values_count_as_absent_after_the_time(
                              timeout=20)
             assert time.monotonic() - begun >= 1.0  # waited for the value, in vain
             assert _pending_row(dealt, 0)["contributed"] == []
-            ann.wait(lambda m: m["type"] == "state" and m["table"]["status"] == "over",
-                     timeout=90, play=True)
+        finally:
+            ann.close()  # her stand-in plays the game out (grace 0)
+        watcher = Client(srv, table)
+        try:
+            watcher.wait(lambda m: m["type"] == "state" and m["table"]["status"] == "over",
+                         timeout=90)
+        finally:
+            watcher.close()
+        ann = Client(srv, table, token)
+        try:
             ann.send({"type": "rematch"})  # Ann took part: her commitment is waited for
             asked = ann.wait(lambda m: m["type"] == "state"
                              and _pending(m).get("round") is not None)
