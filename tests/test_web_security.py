@@ -748,8 +748,8 @@ def test_the_deal_seed_cannot_be_computed_before_the_reveal(server: ServerProces
                                   "table_id = ? AND game_no = 0", (table,))
     ((stored,),) = _sql_rows(server, "SELECT seed FROM web_games WHERE table_id = ?",
                              (table,))
-    assert stored == game_seed(server_seed, [value, "", "", ""], 0)
-    assert stored != game_seed(server_seed, [secrets.token_hex(16), "", "", ""], 0)
+    assert stored == game_seed(str(server_seed), [value, "", "", ""], 0)
+    assert stored != game_seed(str(server_seed), [secrets.token_hex(16), "", "", ""], 0)
 
 
 def test_missing_commitments_and_values_count_as_absent_after_the_time(
