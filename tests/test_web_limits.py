@@ -163,6 +163,38 @@ def test_idle_connections_past_the_cap_get_503_then_room_again(tmp_path: Path) -
             time.sleep(0.1)
 
 
+def test_1030_idle_connections_under_a_1024_descriptor_limit_lock_nobody_out(
+        tmp_path: Path) -> None:
+    """Issue's attack literally: the server's descriptor limit is 1,024 (soft and
+    hard, set before it starts, so it cannot raise it) and 1,030 TCP connections
+    sit idle. A new client is answered at once (503 while the idle ones hold the
+    admitted connections; never a hang or a refused connection), and served once
+    the header timeout has closed them: bounded in time."""
+    with ServerProcess(str(tmp_path / "files.db"), log=tmp_path / "server.log",
+                       extra=("--header-timeout", "3", "--idle-timeout", "3"),
+                       max_files=1024) as srv:
+        assert _get(srv, "/api/tables", {})[0] == 200
+        idle: list[socket.socket] = []
+        try:
+            for _ in range(1030):
+                try:
+                    idle.append(_raw(srv))
+                except OSError:  # the backlog is full: the server is not accepting
+                    break
+            assert len(idle) == 1030, len(idle)
+            begun = time.monotonic()
+            status, _ = _get(srv, "/api/tables", {})
+            assert status in (200, 503), status  # an answer, not a lock-out
+            assert time.monotonic() - begun < 10  # bounded (not a timing of the answer)
+            deadline = time.monotonic() + 30
+            while _get(srv, "/api/tables", {})[0] != 200:
+                assert time.monotonic() < deadline, "locked out past the header timeout"
+                time.sleep(0.2)
+        finally:
+            for sock in idle:
+                sock.close()
+
+
 def test_a_seat_opened_again_replaces_its_oldest_connection(server: ServerProcess) -> None:
     table, token = _seated_table(server)
     first = Client(server, table, token)

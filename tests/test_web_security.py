@@ -748,9 +748,8 @@ def test_the_deal_seed_cannot_be_computed_before_the_reveal(server: ServerProces
                                   "table_id = ? AND game_no = 0", (table,))
     ((stored,),) = _sql_rows(server, "SELECT seed FROM web_games WHERE table_id = ?",
                              (table,))
-    assert isinstance(server_seed, str)
-    assert stored == game_seed(server_seed, [value, "", "", ""], 0)
-    assert stored != game_seed(server_seed, [secrets.token_hex(16), "", "", ""], 0)
+    assert stored == game_seed(str(server_seed), [value, "", "", ""], 0)
+    assert stored != game_seed(str(server_seed), [secrets.token_hex(16), "", "", ""], 0)
 
 
 def test_missing_commitments_and_values_count_as_absent_after_the_time(
@@ -770,10 +769,16 @@ def test_missing_commitments_and_values_count_as_absent_after_the_time(
                              timeout=20)
             assert time.monotonic() - begun >= 1.0  # waited for the value, in vain
             assert _pending_row(dealt, 0)["contributed"] == []
-            if ann.my_move(dealt):  # the first state of the deal may be Ann's turn
-                ann.act(choose(dealt))
-            ann.wait(lambda m: m["type"] == "state" and m["table"]["status"] == "over",
-                     timeout=60, play=True)
+        finally:
+            ann.close()  # her stand-in plays the game out (grace 0)
+        watcher = Client(srv, table)
+        try:
+            watcher.wait(lambda m: m["type"] == "state" and m["table"]["status"] == "over",
+                         timeout=90)
+        finally:
+            watcher.close()
+        ann = Client(srv, table, token)
+        try:
             ann.send({"type": "rematch"})  # Ann took part: her commitment is waited for
             asked = ann.wait(lambda m: m["type"] == "state"
                              and _pending(m).get("round") is not None)

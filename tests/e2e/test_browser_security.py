@@ -66,17 +66,22 @@ def test_the_page_contributes_a_random_value_to_each_game(server: ServerProcess,
         return _sql(server, "SELECT game_no, seat, value FROM web_client_seeds "
                     "WHERE table_id = ? ORDER BY game_no", (table,))
 
-    _until(lambda: len(commitments()) == 2 and len(values()) == 1)
+    def commitments() -> list[tuple[object, ...]]:
+        return _sql(server, "SELECT game_no, seat, commitment FROM web_client_commitments "
+                    "WHERE table_id = ? ORDER BY game_no", (table,))
+
+    # docs/web.md "Fairness and privacy": the page commits first (with the join for
+    # game 0, during the game for game 1), and reveals game 0's value once asked
+    _until(lambda: len(commitments()) == 2 and len(seeds()) == 1)
     (g0, s0, c0), (g1, s1, c1) = commitments()
     assert (g0, s0, g1, s1) == (0, 0, 1, 0) and c0 != c1
-    ((vg, vs, v0),) = values()  # game 0's value, revealed; game 1's not yet
-    assert (vg, vs) == (0, 0) and isinstance(v0, str) and len(v0) == 32
-    assert hashlib.sha256(v0.encode()).hexdigest() == c0
+    ((_, _, v0),) = seeds()
+    assert isinstance(v0, str)
+    assert hashlib.sha256(v0.encode()).hexdigest() == c0  # the value it committed to
     saw = json.loads(page.evaluate(f"localStorage.getItem('pinochle.fair.{table}.0')"))
-    assert saw["value"] == v0 and saw["mine"] == c0 and len(saw["commitment"]) == 64
+    assert saw["value"] == v0 and len(saw["commitment"]) == 64 and saw["mine"] == c0
     later = json.loads(page.evaluate(f"localStorage.getItem('pinochle.fair.{table}.1')"))
-    assert hashlib.sha256(later["value"].encode()).hexdigest() == c1
-    assert later["value"] != v0
+    assert later["mine"] == c1  # game 1's value is kept, not sent: only its hash is
     page.get_by_text("the server's seed is fixed").first.wait_for(state="attached",
                                                                    timeout=10_000)
     page.close()
@@ -107,6 +112,10 @@ def test_the_pages_value_is_revealed_in_its_deal_and_pinochle_verify_takes_it(
     assert command[:3] == ["pinochle", "verify", "--server-seed"], command
     client_seeds = [command[i + 1] for i, word in enumerate(command) if word == "--client-seed"]
     assert client_seeds == [mine["value"], "-", "-", "-"]  # this page's value, revealed
+    committed = [command[i + 1] for i, word in enumerate(command)
+                 if word == "--client-commitment"]
+    assert committed == [mine["mine"], "-", "-", "-"]  # and the commitment it sent first
+    assert "every value matches its commitment" in text, text
     assert command[command.index("--server-commitment") + 1] == mine["commitment"]
     hand = page.locator("#fair li", has_text="verified").first.inner_text()
     assert "MISMATCH" not in hand and "gives your cards exactly" in hand, hand
@@ -120,10 +129,11 @@ def test_the_pages_value_is_revealed_in_its_deal_and_pinochle_verify_takes_it(
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert f"deal seed of game 0, hand {number - 1}: {deal}" in done.stdout, done.stdout
-    # another value for seat 0 gives another deal: the page's value counts
+    # another value for seat 0 than the one committed to: refused
     args[args.index("--client-seed") + 1] = "0" * 32
     other = subprocess.run([sys.executable, "-m", "pinochlekit", "verify", *args],
                            capture_output=True, text=True, timeout=60, check=False)
+    assert other.returncode == 1 and "does not match its commitment" in other.stderr
     assert deal not in other.stdout
     page.close()
 

@@ -451,6 +451,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     descriptors = raise_descriptor_limit()
     TimedH11Protocol.header_timeout = args.header_timeout
     TimedH11Protocol.max_header = args.max_header
+    # idle connections past this are closed oldest first: descriptors stay for new ones
+    TimedH11Protocol.max_waiting = max(16, descriptors - 128)
     host = f"[{args.host}]" if ":" in args.host else args.host
     if args.listen_fd is None:
         print(f"pinochle: serving on http://{host}:{args.port}/ (database: {url}); "

@@ -22,7 +22,7 @@ import asyncio
 import ipaddress
 import json
 from collections.abc import Awaitable, Callable, Collection, MutableMapping
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -155,10 +155,22 @@ class TimedH11Protocol(H11Protocol):
 
     header_timeout = 10.0
     max_header = 16384
+    #: Connections still waiting for their first request head that the process keeps
+    #: at most (set from the descriptor limit): past it the oldest of them is closed,
+    #: so idle connections never use up the descriptors a new client needs.
+    max_waiting = 1 << 30
+    _waiting: ClassVar[dict[TimedH11Protocol, None]] = {}  # oldest first
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        """Start the header deadline."""
+        """Start the header deadline; past :attr:`max_waiting`, close the oldest
+        connection that has not sent a request head."""
         super().connection_made(transport)
+        waiting = TimedH11Protocol._waiting
+        while len(waiting) >= self.max_waiting:
+            oldest = next(iter(waiting))
+            del waiting[oldest]
+            oldest.transport.close()
+        waiting[self] = None
         self._head = 0
         self._deadline = asyncio.get_running_loop().call_later(self.header_timeout,
                                                                self._too_slow)
@@ -177,10 +189,12 @@ class TimedH11Protocol(H11Protocol):
         super().data_received(data)
         if self.cycle is not None or self.transport.get_protocol() is not self:
             self._deadline.cancel()
+            TimedH11Protocol._waiting.pop(self, None)
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the deadline."""
         self._deadline.cancel()
+        TimedH11Protocol._waiting.pop(self, None)
         super().connection_lost(exc)
 
     def _too_slow(self) -> None:

@@ -32,8 +32,10 @@ class ServerProcess:
     (``db`` None: without ``--db``, the default database in ``$PINOCHLEKIT_DATA``)."""
 
     def __init__(self, db: str | None, port: int | None = None, log: Path | None = None,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), max_files: int | None = None) -> None:
+        """``max_files``: the process's descriptor limit (soft and hard), if given."""
         self.db = db
+        self.max_files = max_files
         self.port = port or free_port()
         self.log = log
         self.extra = extra
@@ -56,7 +58,8 @@ class ServerProcess:
             [sys.executable, "-m", "pinochlekit", "serve", "--port", str(self.port),
              *(("--db", self.db) if self.db is not None else ()), *self.extra],
             stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=None if self.max_files is None else self._limit_files)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -68,6 +71,13 @@ class ServerProcess:
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the server did not answer within {timeout} s")
+
+    def _limit_files(self) -> None:
+        """In the child, before the server starts: its descriptor limit."""
+        import resource
+
+        assert self.max_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.max_files, self.max_files))
 
     def stop(self, kill: bool = False) -> None:
         """Stop the server: SIGTERM (or SIGKILL with ``kill``), then wait."""
