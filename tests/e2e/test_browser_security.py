@@ -50,19 +50,10 @@ def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
 
 def test_the_page_contributes_a_random_value_to_each_game(server: ServerProcess,
                                                           browser: Browser) -> None:
-    """docs/web.md "Fairness and privacy": the page commits to a fresh random value for
-    each game (its SHA-256 with the join for game 0, a commit message for game 1 once
-    game 0 is dealt), keeps the value in its localStorage, and reveals game 0's value
-    only as the one committed to; game 1's value stays in the browser."""
     page = browser.new_page()
     url = create_table(page, server, "Ann", ["easy", "easy", "easy"])
     table = url.rsplit("/", 1)[1]
-
-    def commitments() -> list[tuple[object, ...]]:
-        return _sql(server, "SELECT game_no, seat, commitment FROM web_client_commitments "
-                    "WHERE table_id = ? ORDER BY game_no", (table,))
-
-    def values() -> list[tuple[object, ...]]:
+    def seeds() -> list[tuple[object, ...]]:
         return _sql(server, "SELECT game_no, seat, value FROM web_client_seeds "
                     "WHERE table_id = ? ORDER BY game_no", (table,))
 
@@ -84,6 +75,7 @@ def test_the_page_contributes_a_random_value_to_each_game(server: ServerProcess,
     assert later["mine"] == c1  # game 1's value is kept, not sent: only its hash is
     page.get_by_text("the server's seed is fixed").first.wait_for(state="attached",
                                                                    timeout=10_000)
+    assert len(v0) == 32 and int(v0, 16) >= 0
     page.close()
 
 
