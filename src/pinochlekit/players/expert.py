@@ -350,11 +350,11 @@ class ExpertPlayer(ProPlayer):
     def _pass_value(self, view: View, deals: Sequence[tuple[Hand, ...]],
                     weights: Sequence[float]) -> Estimate:
         """The round score if the player passes: the high bidder (else the stuck
-        dealer) declares at the high bid (else the lowest bid). Partner, when it
-        holds the high bid, names the suit best for it on each deal; an opponent or
-        a stuck dealer names the suit of its best meld and length (it sees only its
-        own hand, and a stuck hand is seldom the one the best suit of hindsight
-        makes)."""
+        dealer) declares at the high bid (else the lowest bid) and names the suit
+        best for it on each deal, except partner stuck as dealer, which names the
+        suit of its best meld and length (it sees only its own hand: a stuck
+        partner is not counted on to find the suit of hindsight, while an opponent
+        is, so that both errors lean towards bidding)."""
         assert view.seat is not None
         if not view.rules.partnership:  # three-handed, each for themself
             return self._pass_value_three(view, deals, weights)
@@ -363,7 +363,7 @@ class ExpertPlayer(ProPlayer):
         contract = max(view.high_bid, view.rules.opening_bid)  # game scale (÷10)
         team = seat % 2
         sign = 1 if declarer % 2 == team else -1
-        if self.auction == "left" or view.high_bidder == (seat + 2) % 4:
+        if self.auction == "left" or view.high_bidder is not None or sign < 0:
             per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat),
                                        deals, declarer % 2) for suit in range(4)]
             # The declarer names its best suit on each deal (it sees its own hand).
