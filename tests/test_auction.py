@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pinochlekit import Bid, Game, Pass, Phase, Rules, parse_action
+from pinochlekit.engine.rules import PRESETS as PRESETS_OF_THE_ENGINE
 from pinochlekit.players import make_player
 from pinochlekit.players.easy import partner_has_it
 
@@ -67,24 +68,44 @@ def test_pro_players_compete(preset: str) -> None:
     assert contested >= 2
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+#: Not yet reached: without help for the declarer expert still lets the dealer be stuck
+#: in about two deals of three (docs/players.md expert "Bidding"; README "Measured").
+SHORT = pytest.mark.xfail(strict=True, reason="expert bids in about 1 deal in 3 under cutthroat "
+                          "and 1 in 12 three-handed: a stuck opponent is usually set")
+
+
+@pytest.mark.parametrize("preset", [pytest.param(p, marks=SHORT) if p in HARD else p
+                                    for p in sorted(PRESETS_OF_THE_ENGINE)
+                                    if p not in ("two", "doubledeck")])
 def test_expert_players_hold_a_real_auction_under_every_preset(preset: str) -> None:
-    """No scale or option silences expert: in at least one deal in three someone
-    bids (with divide by ten expert once compared a contract in the game's scale
-    with the minimum bid in the ordinary scale, and never bid). Under HARD presets
-    expert passes nearly every deal, letting an opponent be stuck (see
-    docs/players.md expert "Bidding"); a strong hand opens there (below)."""
+    """No scale or option silences expert: under every preset of the engine (the
+    two-handed game has no auction to hold with four; the double deck has its own
+    expert, docs/double-deck.md) someone bids in at least one deal in three (with
+    divide by ten expert once compared a contract in the game's scale with the
+    minimum bid in the ordinary scale, and never bid; without help for the
+    declarer it once valued a pass as the left opponent declaring, and passed
+    nearly every deal)."""
     rules = Rules.from_string(preset)
-    assert _bidding_share(rules, "expert(time=0.02)", 6) >= 1 / 3
+    assert _bidding_share(rules, "expert(time=0.02)", 9) >= 1 / 3
+
+
+@pytest.mark.parametrize("preset", [pytest.param(p, marks=SHORT) for p in HARD])
+def test_expert_players_bid_without_help_for_the_declarer(preset: str) -> None:
+    """docs/players.md expert "Bidding": when every later call is a pass the dealer is
+    stuck (docs/rules.md §1 Auction), so expert values a pass by the stuck dealer's
+    hand, not by the opponent on its left. Without passing or the widow the stuck
+    dealer is usually set, so a partner of the dealer or a hand that expects to make
+    the minimum opens: someone bids in at least a third of the deals. The model
+    before (``auction=left``) bid in about one deal in twelve, and fails this."""
+    rules = Rules.from_string(preset)
+    assert _bidding_share(rules, "expert(time=0.02)", 12) >= 1 / 3
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("three", 114), ("three", 58), ("three", 123),
                                             ("cutthroat", 150), ("cutthroat", 76)])
 def test_expert_opens_a_strong_hand_without_help(preset: str, seed: int) -> None:
-    """Under the HARD presets expert passes an average hand (the minimum is seldom
-    made without help, and a stuck opponent is then set), but it opens with a run
-    in trump and length (the first bidder's hand of these deals): no scale or option
-    silences it there either."""
+    """Under the HARD presets expert opens with a run in trump and length (the first
+    bidder's hand of these deals): no scale or option silences it there either."""
     game = Game.new(preset, seed=seed, dealer=0)
     seat = game.to_act
     assert seat == 1

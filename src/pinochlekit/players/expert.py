@@ -120,7 +120,10 @@ class ExpertPlayer(ProPlayer):
     (default: 5, or 4 when ``time < 0.5``; 0 turns it off);
     ``inference``: weigh deals by the auction and the meld not shown (default yes);
     ``rollout``: the card play of the simulated seats in card-play and throw-in
-    rollouts, ``"skilled"`` (default) or ``"standard"``.
+    rollouts, ``"skilled"`` (default) or ``"standard"``;
+    ``auction``: who declares in the value of a pass when nobody has bid,
+    ``"dealer"`` (default: the others pass and the dealer is stuck, docs/rules.md
+    §1 Auction) or ``"left"`` (the opponent on the left, the model before).
     """
 
     name = "expert"
@@ -138,7 +141,7 @@ class ExpertPlayer(ProPlayer):
 
     def __init__(self, seed: int | str = 0, *, time: float = 1.0,
                  solver_tricks: int | None = None, inference: bool = True,
-                 rollout: str = "skilled") -> None:
+                 rollout: str = "skilled", auction: str = "dealer") -> None:
         if isinstance(time, bool) or not isinstance(time, int | float) or not \
                 0 < time <= 600 or math.isnan(time):
             raise PlayerSpecError(f"time: must be a number of seconds above 0 (at most 600), "
@@ -158,6 +161,11 @@ class ExpertPlayer(ProPlayer):
         if rollout not in ("standard", "skilled"):
             raise PlayerSpecError(f"rollout: the card play of the simulated seats, standard "
                                   f"or skilled, not {rollout!r}")
+        if auction not in ("dealer", "left"):
+            raise PlayerSpecError(f"auction: who declares when nobody has bid, dealer or "
+                                  f"left, not {auction!r}")
+        #: Who declares in the value of a pass when nobody has bid (see the class).
+        self.auction: Literal["dealer", "left"] = "dealer" if auction == "dealer" else "left"
         #: The policy that plays the simulated hands out (docs/players.md "skilled").
         self.rollout: Literal["standard", "skilled"] = \
             "skilled" if rollout == "skilled" else "standard"
@@ -175,7 +183,7 @@ class ExpertPlayer(ProPlayer):
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "
                 f"solver_tricks={self.solver_tricks}, inference={self.inference}, "
-                f"rollout={self.rollout!r})")
+                f"rollout={self.rollout!r}, auction={self.auction!r})")
 
     # -- the interface ------------------------------------------------------------
 
@@ -327,34 +335,65 @@ class ExpertPlayer(ProPlayer):
                 table[suit][contract] = _estimate(scores, weights)
         return table
 
+    def _declarer_if_passed(self, view: View) -> int:
+        """Who declares if the player passes and every later call is a pass: the high
+        bidder, else the stuck dealer (docs/rules.md §1 Auction; ``auction="left"``:
+        the opponent on the left, as before)."""
+        assert view.seat is not None
+        seat, players = view.seat, view.rules.players
+        if view.high_bidder is not None:
+            return view.high_bidder
+        if self.auction == "dealer" and view.dealer != seat:
+            return view.dealer
+        return (seat + 1) % players
+
     def _pass_value(self, view: View, deals: Sequence[tuple[Hand, ...]],
                     weights: Sequence[float]) -> Estimate:
-        """The round score if the player passes: the current high bidder (else the
-        opponent on the left) declares at the high bid (else the lowest bid) in
-        the suit best for it on each deal."""
+        """The round score if the player passes: the high bidder (else the stuck
+        dealer) declares at the high bid (else the lowest bid) and names the suit
+        best for it on each deal, except partner stuck as dealer, which names the
+        suit of its best meld and length (it sees only its own hand: a stuck
+        partner is not counted on to find the suit of hindsight, while an opponent
+        is, so that both errors lean towards bidding)."""
         assert view.seat is not None
         if not view.rules.partnership:  # three-handed, each for themself
             return self._pass_value_three(view, deals, weights)
         seat = view.seat
-        declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 4
+        declarer = self._declarer_if_passed(view)
         contract = max(view.high_bid, view.rules.opening_bid)  # game scale (÷10)
         team = seat % 2
-        per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat), deals,
-                                   declarer % 2) for suit in range(4)]
         sign = 1 if declarer % 2 == team else -1
-        # The declarer names its best suit on each deal (it sees its own hand).
-        scores = [sign * max(column) for column in zip(*per_suit, strict=True)]
-        return _estimate(scores, weights)
+        if self.auction == "left" or view.high_bidder is not None or sign < 0:
+            per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat),
+                                       deals, declarer % 2) for suit in range(4)]
+            # The declarer names its best suit on each deal (it sees its own hand).
+            scores = [sign * max(column) for column in zip(*per_suit, strict=True)]
+            return _estimate(scores, weights)
+        meld = meld_function(view.rules)
+        by_suit: dict[int, list[int]] = {}
+        for i, deal in enumerate(deals):
+            hand = deal[declarer]
+            suit = max(trump_suits(view.rules, hand),
+                       key=lambda t: (meld(hand, t) * view.rules.unit + 10 * len(hand.suit(t)),
+                                      -t))
+            by_suit.setdefault(suit, []).append(i)
+        result = [0] * len(deals)
+        for suit, rows in sorted(by_suit.items()):
+            start = Start(view.rules, declarer, contract, suit, seat)
+            for i, score in zip(rows, simulate_hands(start, [deals[i] for i in rows],
+                                                     declarer % 2), strict=True):
+                result[i] = sign * score
+        return _estimate(result, weights)
 
     def _pass_value_three(self, view: View, deals: Sequence[tuple[Hand, ...]],
                           weights: Sequence[float]) -> Estimate:
         """Three-handed (docs/rules.md §3): the round score if the player passes. The high
-        bidder (else the player on the left) declares at the high bid (else the
+        bidder (else the stuck dealer) declares at the high bid (else the
         lowest) and, on each deal, names the suit of its best meld (with the widow
         in hand when it is taken); the player then defends."""
         assert view.seat is not None
         rules, seat = view.rules, view.seat
-        declarer = view.high_bidder if view.high_bidder is not None else (seat + 1) % 3
+        declarer = self._declarer_if_passed(view)
         contract = max(view.high_bid, rules.opening_bid)  # the game's scale
         meld = meld_function(rules)
         by_suit: dict[int, list[int]] = {}
