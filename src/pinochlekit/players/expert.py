@@ -122,8 +122,9 @@ class ExpertPlayer(ProPlayer):
     ``rollout``: the card play of the simulated seats in card-play and throw-in
     rollouts, ``"skilled"`` (default) or ``"standard"``;
     ``auction``: who declares in the value of a pass when nobody has bid,
-    ``"dealer"`` (default: the others pass and the dealer is stuck, docs/rules.md
-    §1 Auction) or ``"left"`` (the opponent on the left, the model before).
+    ``"left"`` (default: the opponent on the left) or ``"dealer"`` (the others
+    pass and the dealer is stuck, docs/rules.md §1 Auction; livelier auctions
+    without help for the declarer, its strength not yet measured).
     """
 
     name = "expert"
@@ -141,7 +142,7 @@ class ExpertPlayer(ProPlayer):
 
     def __init__(self, seed: int | str = 0, *, time: float = 1.0,
                  solver_tricks: int | None = None, inference: bool = True,
-                 rollout: str = "skilled", auction: str = "dealer") -> None:
+                 rollout: str = "skilled", auction: str = "left") -> None:
         if isinstance(time, bool) or not isinstance(time, int | float) or not \
                 0 < time <= 600 or math.isnan(time):
             raise PlayerSpecError(f"time: must be a number of seconds above 0 (at most 600), "
@@ -337,8 +338,8 @@ class ExpertPlayer(ProPlayer):
 
     def _declarer_if_passed(self, view: View) -> int:
         """Who declares if the player passes and every later call is a pass: the high
-        bidder, else the stuck dealer (docs/rules.md §1 Auction; ``auction="left"``:
-        the opponent on the left, as before)."""
+        bidder, else the opponent on the left (``auction="dealer"``: the stuck
+        dealer, docs/rules.md §1 Auction)."""
         assert view.seat is not None
         seat, players = view.seat, view.rules.players
         if view.high_bidder is not None:
