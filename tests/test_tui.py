@@ -17,10 +17,13 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import threading
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
@@ -351,41 +354,67 @@ def test_a_terminal_below_80x24_is_told_so() -> None:
     run(test)
 
 
-def test_a_trick_taken_stays_in_view_before_the_next_card() -> None:
+def test_a_trick_taken_stays_in_view_before_the_next_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/terminal.md "The table": a complete trick stays in the centre, every card
-    with who played it, for at least the hold time before a computer plays on."""
+    with who played it, for at least the hold time before a computer plays on.
+
+    Without timing: the computer that would play after a taken trick is held at a gate
+    until the test has looked; the hold is checked as a lower bound between the moment
+    the trick's last card was drawn and the moment that computer was asked to move."""
     async def test() -> None:
         session = Session.new("pagat", seed=7, levels=["easy"])
         app = TableApp(session, delay=0.01, hold=0.6)
-        async with app.run_test(size=SIZE) as pilot:
-            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
-                       and session.is_human_turn)
-            game = session.game
-            for _ in range(3000):
-                await pilot.pause(0.01)
-                if app.waiting or session.is_over:
-                    raise AssertionError("the hand ended before a computer took a trick")
-                if session.is_human_turn and not app._pending:
-                    await pilot.press("enter")
-                    continue
-                taken = game.tricks and not game.trick and not session.is_human_turn
-                if taken and game.phase is Phase.PLAY:
-                    break
-            else:
-                raise AssertionError("no trick was taken")
-            count = len(game.actions)
-            last = game.tricks[-1]
-            await pilot.pause(0.35)
-            assert len(game.actions) == count  # still held
-            screen = app.screen_text()
-            for seat, card in zip(last.seats, last.cards, strict=True):
-                assert f"{session.name(seat)} {card.pretty}" in screen
-            assert f"{session.name(last.winner)} took trick {len(game.tricks)}" in screen
-            for _ in range(200):
-                await pilot.pause(0.05)
-                if len(game.actions) > count:
-                    break
-            assert len(game.actions) > count  # and then play goes on
+        game = session.game
+        gate, reached = threading.Event(), threading.Event()
+        drawn: dict[int, float] = {}  # tricks taken -> when the last one was drawn whole
+        asked: list[float] = []
+        schedule, choice = app._schedule, session.computer_choice
+
+        def note_schedule() -> None:
+            if app._trick_complete():
+                drawn.setdefault(len(game.tricks), time.monotonic())
+            schedule()
+
+        def gated_choice(turn: Any) -> Any:
+            if game.tricks and not game.trick and game.phase is Phase.PLAY \
+                    and not reached.is_set():
+                asked.append(time.monotonic())
+                reached.set()
+                assert gate.wait(timeout=300), "the test never opened the gate"
+            return choice(turn)
+
+        monkeypatch.setattr(app, "_schedule", note_schedule)
+        monkeypatch.setattr(session, "computer_choice", gated_choice)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await play(pilot, app, lambda: game.phase is Phase.PLAY
+                           and session.is_human_turn)
+                for _ in range(30000):
+                    await pilot.pause(0.01)
+                    if reached.is_set():
+                        break
+                    if app.waiting or session.is_over:
+                        raise AssertionError("the hand ended before a computer led a trick")
+                    if session.is_human_turn and not app._pending:
+                        await pilot.press("enter")
+                else:
+                    raise AssertionError("no computer was asked to lead after a trick")
+                await pilot.pause()
+                count, last = len(game.actions), game.tricks[-1]
+                assert asked[0] - drawn[len(game.tricks)] >= 0.6  # held at least that long
+                screen = app.screen_text()
+                for seat, card in zip(last.seats, last.cards, strict=True):
+                    assert f"{session.name(seat)} {card.pretty}" in screen
+                assert f"{session.name(last.winner)} took trick {len(game.tricks)}" in screen
+                gate.set()
+                for _ in range(3000):
+                    await pilot.pause(0.05)
+                    if len(game.actions) > count:
+                        break
+                assert len(game.actions) > count  # and then play goes on
+        finally:
+            gate.set()
 
     run(test)
 

@@ -31,9 +31,9 @@ from pinochlekit.engine.actions import (
     ThrowIn,
 )
 from pinochlekit.engine.two.views import TwoStage
-from pinochlekit.players.claim import claim_is_sure
+from pinochlekit.players.claim import claim_is_sure, claimable
 from pinochlekit.tui.app import TableApp
-from pinochlekit.tui.session import Session
+from pinochlekit.tui.session import HUMAN, Session, Settings
 from pinochlekit.tui.store import GameStore
 
 
@@ -265,5 +265,47 @@ def test_three_handed_trick_points_name_each_player() -> None:
             await pilot.pause()
             assert f"You {points[0]} · West {points[1]} · East {points[2]}" in \
                 app.screen_text()
+
+    asyncio.run(test())
+
+
+def test_one_claim_per_hand_holds_across_resume_and_undo(tmp_path: Path) -> None:
+    """The refused claim is saved with the game: resumed at the same point the claim is
+    still used up (it cannot be tried again to learn the other hands), at the table
+    too (``k`` is not offered), and an undo does not give it back; the next hand may
+    claim again."""
+    async def test() -> None:
+        store = GameStore(tmp_path / "games.sqlite3")
+        session = Session.new("pagat", seed=4, levels=["easy"], store=store,
+                              settings=Settings(undo=True))
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _to_claim(pilot, app)
+            await pilot.press("k")
+            await pilot.pause()
+            assert "Refused: the claim is not sure" in app.screen_text()
+        hand, game_id = session.game.hand_number, session.game_id
+        assert game_id is not None
+        assert store.claims(game_id) == {hand}
+        resumed = Session.resume(store, game_id)
+        assert resumed.game.actions == session.game.actions
+        assert resumed.claim_refusal() == "one claim per hand: the hand plays on"
+        app = TableApp(resumed, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            assert "k claim" not in app.screen_text()
+            before = len(resumed.game.actions)
+            await pilot.press("k")
+            await pilot.pause()
+            assert len(resumed.game.actions) == before  # nothing changed
+        resumed.undo()  # back before the claim's window: played on, it is still used up
+        assert store.claims(game_id) == {hand}
+        again = Session.resume(store, game_id)
+        for each in (resumed, again):
+            while not (each.is_human_turn and claimable(each.game, HUMAN) is None):
+                assert each.game.hand_number == hand
+                each.act(_policy(each)) if each.is_human_turn else each.step()
+            assert each.claim_refusal() == "one claim per hand: the hand plays on"
+        store.close()
 
     asyncio.run(test())

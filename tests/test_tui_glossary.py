@@ -16,6 +16,7 @@ from pathlib import Path
 
 from test_tui import SIZE, human_move, settle
 
+from pinochlekit.engine.rules import Rules
 from pinochlekit.players import available_levels
 from pinochlekit.tui.app import HELP, TableApp
 from pinochlekit.tui.commands import LEVEL_WORDS, PRESET_WORDS
@@ -142,4 +143,34 @@ def test_a_stuck_dealer_is_explained_where_it_is_drawn() -> None:
             lines = app.screen_text().splitlines()
             at = next(n for n, line in enumerate(lines) if "You stuck at 250" in line)
             assert "the others all passed" in lines[at + 1]
+    asyncio.run(test())
+
+
+def test_pass_with_help_is_explained_beside_the_bid_prompt() -> None:
+    """docs/rules.md §1.4: where the person may pass with help, the auction panel says
+    under the bids what ``w`` does, at 80×24 and 120×40; once they have spoken, or
+    under rules without it, the line is gone."""
+    async def test() -> None:
+        for size in ((80, 24), (120, 40)):
+            session = Session.new("pagat", seed=12, levels=["easy"])
+            assert session.game.rules.pass_with_help
+            app = TableApp(session, delay=0)
+            async with app.run_test(size=size) as pilot:
+                await settle(pilot, app)
+                assert session.is_human_turn and "w pass with help" in app.screen_text()
+                screen = app.screen_text()
+                assert "w pass with help: tells" in screen, size
+                assert "partner you hold help" in screen, size
+                assert ("(an ace or meld)" in screen) == (size == (120, 40)), size
+                await pilot.press("p")
+                await settle(pilot, app)
+                assert "w pass with help: tells" not in app.screen_text(), size
+        session = Session.new(Rules.preset("pagat").replace(pass_with_help=False),
+                              seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            assert session.is_human_turn
+            assert "w pass with help" not in app.screen_text()
+
     asyncio.run(test())

@@ -578,10 +578,14 @@ class TableApp(App[None]):
             return self._stock_text(self.session.two)
         session, game = self.session, self.session.four
         text = Text()
+        note = self._pass_help_note()
         if not game.auction:
-            text.append("no bids yet", style="dim")
-        for seat, action in game.auction[-3 if self.compact else -8:]:
+            text.append("no bids yet\n" if note else "no bids yet", style="dim")
+        shown = (3 if self.compact else 8) - len(note)
+        for seat, action in game.auction[-shown:] if shown > 0 else []:
             text.append(f"{session.name(seat):<6}{action}\n")
+        for line in note:
+            text.append(line + "\n", style="dim")
         if game.declarer is not None and game.high_bidder is None:
             # docs/rules.md §1.4: the first three passed, the dealer holds the minimum bid
             text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
@@ -597,6 +601,18 @@ class TableApp(App[None]):
                 text.append_text(card_text(card))
                 text.append(" ")
         return text
+
+    def _pass_help_note(self) -> list[str]:
+        """The line(s) under the bids explaining the ``w`` key when a pass with help is
+        legal for the person (docs/rules.md §1.4's pass with help), as the glossary says."""
+        session, game = self.session, self.session.game
+        if session.two is not None or game.phase is not Phase.AUCTION \
+                or not session.is_human_turn:
+            return []
+        if not any(isinstance(a, Pass) and a.help for a in game.legal_actions()):
+            return []
+        lines = ["w pass with help: tells", " partner you hold help"]
+        return lines if self.compact else [*lines, " (an ace or meld)"]
 
     def _pad_text(self) -> Text:
         session, game = self.session, self.session.game

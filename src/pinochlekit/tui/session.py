@@ -258,8 +258,10 @@ class Session:
                 check_level(level, game.rules)
         except PlayerSpecError as error:
             raise StoreError(f"saved game {game_id} cannot be resumed: {error}") from None
-        return cls(game, saved.seats, Settings.from_dict(saved.settings), store, game_id,
-                   actors)
+        session = cls(game, saved.seats, Settings.from_dict(saved.settings), store, game_id,
+                      actors)
+        session._claimed = store.claims(game_id)  # one claim per hand, across resumes
+        return session
 
     # -- who is who -----------------------------------------------------------
 
@@ -553,6 +555,8 @@ class Session:
         assert isinstance(game, Game | TwoHandedGame)
         hand, start = game.hand_number, len(game.actions)
         self._claimed.add(hand)
+        if self.store is not None and self.game_id is not None:
+            self.store.claim(self.game_id, hand)
         if not claim_is_sure(game, HUMAN):
             raise PhaseError("the claim is not sure: the other side can still take points "
                              "against it; the hand plays on")

@@ -58,6 +58,11 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS claims (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    hand INTEGER NOT NULL,
+    PRIMARY KEY (game_id, hand)
+);
 """
 
 
@@ -157,6 +162,17 @@ class GameStore:
     def truncate(self, game_id: int, n: int) -> None:
         """Forget actions ``n`` and later (an undo)."""
         self._write("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+
+    def claim(self, game_id: int, hand: int) -> None:
+        """Record that the person claimed in hand number ``hand`` (one claim per hand,
+        kept across undo and resume: docs/terminal.md "Claim")."""
+        self._write("INSERT OR IGNORE INTO claims (game_id, hand) VALUES (?, ?)",
+                    (game_id, hand))
+
+    def claims(self, game_id: int) -> set[int]:
+        """The hand numbers of a game in which the person has claimed."""
+        return {row[0] for row in self._read("SELECT hand FROM claims WHERE game_id = ?",
+                                             (game_id,))}
 
     def update(self, game_id: int, *, scores: list[int], hands: int, winner: int | None,
                settings: dict[str, Any] | None = None) -> None:
