@@ -228,3 +228,57 @@ def test_claim_the_rest_is_checked_and_played_out_or_refused(server: ServerProce
         assert "the hand plays on" in said, said
     assert not errors, errors
     page.close()
+
+
+def test_the_folded_chat_on_a_phone_counts_new_messages(server: ServerProcess,
+                                                        browser: Browser) -> None:
+    """At 390×844 the chat starts folded: messages from others put a count on its
+    summary ("2 new"), one's own does not, and opening the chat clears it."""
+    ann_context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    bob_context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    errors = watch_errors(ann) + watch_errors(bob)
+    url = create_with(ann, server, ["simple", "open", "simple"], pace="0.5")
+    bob.goto(url)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_role("button", name="Sit at North").click()
+    bob.wait_for_selector("#hand .card")
+    ann.wait_for_selector("#hand .card")
+    assert ann.locator("#panel-chat").get_attribute("open") is None  # folded on a phone
+    badge = ann.locator("#chat-unread")
+    assert not badge.is_visible()
+    quick = bob.get_by_role("group", name="Quick messages")
+    quick.get_by_role("button", name="Nice play").click()
+    ann.wait_for_function("document.querySelector('#chat-unread').textContent === '1 new'")
+    bob.get_by_label("Chat message").fill("your turn")
+    bob.get_by_role("button", name="Send", exact=True).click()
+    ann.wait_for_function("document.querySelector('#chat-unread').textContent === '2 new'")
+    ann.locator("#panel-chat > summary").scroll_into_view_if_needed()
+    assert badge.is_visible()
+    box, summary = badge.bounding_box(), ann.locator("#panel-chat > summary").bounding_box()
+    assert box and summary and box["width"] > 0 and box["height"] > 0
+    assert summary["x"] <= box["x"] and box["x"] + box["width"] <= summary["x"] + \
+        summary["width"] and box["x"] + box["width"] <= PHONE["width"]  # drawn whole
+    assert badge.get_attribute("aria-label") == "2 new messages"
+    # Ann opens the chat: the count goes, the messages are there
+    ann.locator("#panel-chat > summary").click()
+    ann.wait_for_function("document.querySelector('#panel-chat').open")
+    assert not badge.is_visible()
+    assert "Bob: Nice play" in ann.locator("#chat-list").inner_text()
+    assert "Bob: your turn" in ann.locator("#chat-list").inner_text()
+    # Ann answers with the chat open; Bob's open chat on the desktop counts nothing
+    ann.get_by_label("Chat message").fill("coming")
+    ann.get_by_role("button", name="Send", exact=True).click()
+    bob.wait_for_function("document.querySelector('#chat-list').textContent"
+                          ".includes('Ann: coming')")
+    assert not bob.locator("#chat-unread").is_visible()
+    # folded again, the count starts from nothing
+    ann.locator("#panel-chat > summary").click()
+    ann.wait_for_function("!document.querySelector('#panel-chat').open")
+    assert not badge.is_visible()
+    quick.get_by_role("button", name="Thanks").click()
+    ann.wait_for_function("document.querySelector('#chat-unread').textContent === '1 new'")
+    assert badge.is_visible()
+    assert not errors, errors
+    for context in (ann_context, bob_context):
+        context.close()

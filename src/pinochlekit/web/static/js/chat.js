@@ -12,6 +12,7 @@ export const CHAT_LENGTH = 200;
 export const PRESETS = ["Hello", "Good luck", "Nice play", "Well played", "Thanks", "Hurry, please", "Sorry"];
 
 let messages = [];
+let unread = 0; // messages from others that came while the panel was folded
 let muted = new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]"));
 let hooks = null;
 
@@ -40,6 +41,10 @@ export function initChat(send, current) {
     b.addEventListener("click", () => send({ type: "chat", text }));
     presets.append(b);
   }
+  const panel = $("panel-chat");
+  panel.addEventListener("toggle", () => {
+    if (panel.open) { unread = 0; drawUnread(); }
+  });
   const hide = $("opt-chat-hidden");
   hide.checked = localStorage.getItem(HIDE_KEY) === "1";
   hide.addEventListener("change", () => {
@@ -59,7 +64,21 @@ export function chatMessage(message) {
   if (messages.some((m) => m.n === message.n)) return;
   messages.push(message);
   if (messages.length > 200) messages = messages.slice(-200);
+  const state = hooks ? hooks.current() : null;
+  const mine = !!state && state.seat !== null && message.seat === state.seat;
+  if (!$("panel-chat").open && !mine && !muted.has(who(message))) {
+    unread += 1;
+    drawUnread();
+  }
   renderChat();
+}
+
+/** The count of unread messages on the folded chat's summary; none once opened. */
+function drawUnread() {
+  const badge = $("chat-unread");
+  badge.hidden = unread === 0;
+  badge.textContent = unread ? `${unread} new` : "";
+  badge.setAttribute("aria-label", `${unread} new message${unread === 1 ? "" : "s"}`);
 }
 
 function toggleMute(key) {
