@@ -201,3 +201,27 @@ def test_match_and_demo_seat_them() -> None:
     lines = ok("demo", "--rules", "doubledeck", "--players", f"skilled,{FAST},skilled,{FAST}",
                "--seed", "2", "--max-hands", "1")
     assert any(line.startswith("contract: seat") for line in lines)
+
+
+def test_the_sampler_never_deals_a_meld_that_was_not_shown() -> None:
+    """docs/rules.md §6 meld: every seat shows its whole meld, so the samples give no
+    other seat a hand (at the meld: now plus what it played) scoring more than it
+    showed. The real deal agrees; drawn without the filter, some deals do not."""
+    from pinochlekit.players.double.sampler import DoubleSampler, double_knowledge
+
+    checked = raw_disagree = 0
+    for seed in range(12):
+        game = play_prefix(seed, "doubledeck", 45)
+        if game.phase is not Phase.PLAY:
+            continue
+        for seat in range(4):
+            knowledge = double_knowledge(game.view(seat))
+            assert knowledge.meld_agrees([list(game.hand(s).counts) for s in range(4)])
+            sampler = DoubleSampler(knowledge)
+            rng = random.Random(seed)
+            raw_disagree += sum(not knowledge.meld_agrees(sampler.sample(rng))
+                                for _ in range(20))
+            for hands in sampler.samples(rng, 10):
+                assert knowledge.meld_agrees(hands), (seed, seat)
+                checked += 1
+    assert checked >= 40 and raw_disagree > 0

@@ -39,8 +39,18 @@ is one of the unseen copies, so with one of two ``AS`` shown, both with that sea
 is one way in three). It is exact: a dynamic
 program over the kinds counts the weighted completions for every vector of
 remaining capacities, and each sample walks it with one random integer per kind.
-Not used, as in the single deck: the auction and the choice of trump (strategy,
-not rule) and the meld a seat did *not* show.
+**The meld not shown** (docs/rules.md §6 meld): every seat shows its whole meld, so
+its hand at the meld (what it holds now plus what it has played since) scores
+exactly the meld it showed, never more. The dynamic program cannot hold that
+fact, and few exact deals agree with it (about one in a hundred early in the
+play), so :meth:`DoubleSampler.samples` mends each drawn deal that does not
+(:meth:`DoubleKnowledge.meld_agrees`): it swaps cards not known to be anywhere
+between two other seats, a seat that cannot hold a kind never taking it, keeping
+a swap unless it raises the meld shown too much, for at most :data:`MELD_STEPS`
+swaps. A deal that stays wrong is drawn again, at most :data:`MELD_TRIES` times
+the deals asked for, then filled up with deals that agree with the rest. The
+mended deals are no longer exactly uniform *(ours: an approximation)*. Not used,
+as in the single deck: the auction and the choice of trump (strategy, not rule).
 """
 
 from __future__ import annotations
@@ -51,15 +61,22 @@ from dataclasses import dataclass
 from math import factorial
 
 from pinochlekit.engine.double.cards import COPIES, DOUBLE_KINDS
+from pinochlekit.engine.double.meld import meld_counts
 from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
 from pinochlekit.players.search.sampler import excluded_by_play
 
-__all__ = ["DoubleKnowledge", "DoubleSampler", "NoDoubleDealError", "double_knowledge",
-           "sample_double_deals"]
+__all__ = ["MELD_STEPS", "MELD_TRIES", "DoubleKnowledge", "DoubleSampler",
+           "NoDoubleDealError", "double_knowledge", "sample_double_deals"]
 
 #: A deal as the sampler draws it: per seat, 24 copy counts.
 Counts = list[list[int]]
+#: Draws per deal asked for that :meth:`DoubleSampler.samples` makes to find deals
+#: agreeing with the meld not shown.
+MELD_TRIES = 4
+#: Swaps made at most to mend one deal that disagrees with the meld not shown.
+MELD_STEPS = 200
 
 
 class NoDoubleDealError(PinochleError, ValueError):
@@ -73,7 +90,9 @@ class DoubleKnowledge:
     ``hand``: its own 24 counts; ``sizes``: cards each seat holds now; ``known``: per
     seat, the least copies of each kind it is known to hold now; ``excluded``: per
     seat, the mask of kinds it cannot hold; ``unseen``: per kind, the copies neither
-    in the seat's hand nor played.
+    in the seat's hand nor played; ``melded``: per seat, the meld points it showed
+    (``None`` before the meld), ``played``: per seat, the copies of each kind it has
+    played, ``trump`` and ``rules`` the hand's (for :meth:`meld_agrees`).
     """
 
     seat: int
@@ -82,6 +101,26 @@ class DoubleKnowledge:
     known: tuple[tuple[int, ...], ...]
     excluded: tuple[int, ...]
     unseen: tuple[int, ...]
+    melded: tuple[int, ...] | None = None
+    played: tuple[tuple[int, ...], ...] | None = None
+    trump: int = -1
+    rules: Rules | None = None
+
+    def meld_agrees(self, hands: Sequence[Sequence[int]]) -> bool:
+        """Whether each other seat's hand at the meld (``hands`` plus what it has played)
+        scores exactly the meld it showed (docs/rules.md §6 meld: the whole meld is
+        shown); always true before the meld."""
+        if self.melded is None or self.played is None or self.rules is None:
+            return True
+        return not any(self.meld_excess(hands, s) for s in range(4) if s != self.seat)
+
+    def meld_excess(self, hands: Sequence[Sequence[int]], seat: int) -> int:
+        """The meld points ``seat``'s hand at the meld scores beyond what it showed
+        (0 before the meld)."""
+        if self.melded is None or self.played is None or self.rules is None:
+            return 0
+        held = [n + p for n, p in zip(hands[seat], self.played[seat], strict=True)]
+        return meld_counts(held, self.trump, self.rules) - self.melded[seat]
 
     def violation(self, hands: Sequence[Sequence[int]]) -> str | None:
         """Why a deal (four lists of 24 counts) disagrees with this knowledge, or ``None``."""
@@ -146,7 +185,9 @@ def double_knowledge(view: View) -> DoubleKnowledge:
     total_played = [sum(played[s][k] for s in range(4)) for k in range(24)]
     unseen = tuple(COPIES - total_played[k] - hand[k] if k in DOUBLE_KINDS else 0
                    for k in range(24))
-    return DoubleKnowledge(seat, hand, tuple(view.hand_sizes), known, tuple(excluded), unseen)
+    melded = None if view.melds is None else tuple(m.points for m in view.melds)
+    return DoubleKnowledge(seat, hand, tuple(view.hand_sizes), known, tuple(excluded), unseen,
+                           melded, tuple(tuple(p) for p in played), trump, rules)
 
 
 class DoubleSampler:
@@ -249,8 +290,55 @@ class DoubleSampler:
         return hands
 
     def samples(self, rng: random.Random, n: int) -> list[Counts]:
-        """``n`` deals."""
-        return [self.sample(rng) for _ in range(n)]
+        """``n`` deals, agreeing with the meld not shown as far as :data:`MELD_TRIES`
+        draws per deal find them (see the module docstring)."""
+        agrees = self.knowledge.meld_agrees
+        out: list[Counts] = []
+        other: list[Counts] = []
+        for _ in range(MELD_TRIES * n):
+            if len(out) == n:
+                return out
+            hands = self.sample(rng)
+            if agrees(hands) or self._mend(hands, rng):
+                out.append(hands)
+            elif len(other) < n:
+                other.append(hands)
+        return out + other[:n - len(out)]
+
+
+    def _mend(self, hands: Counts, rng: random.Random) -> bool:
+        """Swap free cards between the other seats until ``hands`` agrees with the meld
+        not shown (see the module docstring); whether it does."""
+        k, others = self.knowledge, self._others
+        excess = {s: k.meld_excess(hands, s) for s in others}
+        for _ in range(MELD_STEPS):
+            bad = [s for s in others if excess[s]]
+            if not bad:
+                return True
+            s = rng.choice(bad)
+            t = rng.choice([o for o in others if o != s])
+            give = [x for x in DOUBLE_KINDS
+                    if hands[s][x] > k.known[s][x] and not k.excluded[t] >> x & 1]
+            take = [x for x in DOUBLE_KINDS
+                    if hands[t][x] > k.known[t][x] and not k.excluded[s] >> x & 1]
+            if not give or not take:
+                continue
+            a, b = rng.choice(give), rng.choice(take)
+            if a == b:
+                continue
+            hands[s][a] -= 1
+            hands[t][a] += 1
+            hands[t][b] -= 1
+            hands[s][b] += 1
+            es, et = k.meld_excess(hands, s), k.meld_excess(hands, t)
+            if es + et > excess[s] + excess[t]:  # undo a swap that adds unshown meld
+                hands[s][a] += 1
+                hands[t][a] -= 1
+                hands[t][b] += 1
+                hands[s][b] -= 1
+            else:
+                excess[s], excess[t] = es, et
+        return not any(excess.values())
 
 
 def sample_double_deals(view: View, rng: random.Random, n: int) -> list[Counts]:
