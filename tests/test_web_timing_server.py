@@ -1,0 +1,89 @@
+"""A spectator of a real ``pinochle serve`` cannot tell a forced computer move from a
+chosen one by when it arrives (docs/web.md "Security and limits").
+
+Counted, not timed: the test compares the arrival delays of forced and chosen card
+plays with each other (the share of pairs in which the chosen one came later),
+never with a number of seconds, so a slow or loaded machine moves both alike. Sent
+as soon as decided, a forced play (a few milliseconds) came before nearly every
+chosen one (an expert thinks about 0.4 s); the server's rule (``web/timing.py``)
+makes the share about a half.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from web_helpers import Client, Message, join, new_table, serve
+
+from pinochlekit.engine.games import new_any_game, parse_game_action
+from pinochlekit.web.process import ServerProcess
+from pinochlekit.web.storage import TableStore
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from serve(tmp_path_factory, "timing")
+
+
+def _arrivals(watcher: Client, timeout: float) -> dict[int, float]:
+    """The delay after the previous move at which each move of the first hand made
+    by a computer or a stand-in reached the watcher, by ply."""
+    gaps: dict[int, float] = {}
+    last: tuple[int, float] | None = None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        message: Message = watcher.recv(max(0.1, deadline - time.monotonic()))
+        now = time.monotonic()
+        if message["type"] != "state":
+            continue
+        if watcher.hands:  # the first hand is over
+            return gaps
+        ply = message["ply"]
+        if last is not None and ply == last[0] + 1 \
+                and message["last"]["actor"] in ("computer", "standin"):
+            gaps[ply - 1] = now - last[1]  # the move at index ply - 1 of the record
+        if last is None or ply != last[0]:
+            last = (ply, now)
+    raise AssertionError(f"the hand did not end within {timeout} s ({len(gaps)} moves)")
+
+
+def _later(chosen: list[float], forced: list[float]) -> float:
+    """The share of (chosen, forced) pairs in which the chosen move came later (ties
+    count a half): 0.5 says nothing, 1.0 tells them apart every time."""
+    wins = sum((c > f) + 0.5 * (c == f) for c in chosen for f in forced)
+    return wins / (len(chosen) * len(forced))
+
+
+def test_forced_and_chosen_card_plays_arrive_alike(server: ServerProcess) -> None:
+    # seat 0 is a person who is away: its stand-in plays too (grace 0); the pace is
+    # shorter than an expert's thinking, so the thinking decides the delays
+    table = new_table(server, "pagat", ["open", "expert", "expert", "expert"],
+                      grace=0, standin="expert", pace=0.05)
+    join(server, table, 0, "Ann")
+    watcher = Client(server, table, strict=False)
+    try:
+        gaps = _arrivals(watcher, 600)
+    finally:
+        watcher.close()
+    assert server.db is not None
+    store = TableStore.open(server.db)
+    try:
+        row = store.load_table(table)
+    finally:
+        store.close()
+    assert row is not None
+    record = row.games[0]
+    game = new_any_game(record.rules, seed=record.seed, dealer=record.dealer)
+    forced: list[float] = []
+    chosen: list[float] = []
+    for ply, action in enumerate(record.actions):
+        playing = str(game.view(None).phase) == "play"
+        alone = len(game.legal_actions()) == 1
+        game.apply(parse_game_action(game.rules, action))
+        if playing and ply in gaps:
+            (forced if alone else chosen).append(gaps[ply])
+    assert len(forced) >= 4 and len(chosen) >= 20, (len(forced), len(chosen))
+    share = _later(chosen, forced)
+    assert share < 0.8, (share, sorted(forced), sorted(chosen))
