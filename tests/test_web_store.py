@@ -263,3 +263,21 @@ def test_a_lost_postgresql_connection_is_opened_again() -> None:
     row = store.load_table(table_id)  # a read, after the loss
     assert row is not None and row.games[0].seed == "seed" and row.status == "playing"
     store.close()
+
+
+def test_the_hands_claimed_in_are_kept_and_removed_with_the_table(store_url: str) -> None:
+    store = TableStore.open(store_url)
+    table_id = f"t-{os.urandom(4).hex()}"
+    store.create_table(table_id, "Claims", {"rules": "pagat"}, ["open"] * 4)
+    store.add_claim(table_id, 0, 3)
+    store.add_claim(table_id, 1, 1)
+    store.close()
+    again = TableStore.open(store_url)
+    row = again.load_table(table_id)
+    assert row is not None and row.claims == {(0, 3), (1, 1)}
+    assert again.remove_table(table_id)
+    again.close()
+    third = TableStore.open(store_url)
+    third.create_table(table_id, "Claims", {"rules": "pagat"}, ["open"] * 4)  # the id again
+    assert third.load_table(table_id).claims == set()  # type: ignore[union-attr]
+    third.close()

@@ -408,3 +408,55 @@ def test_undo_at_a_two_handed_table_of_one_computer(server: ServerProcess) -> No
     back = ann.wait(lambda m: is_state(m) and m["ply"] == mine["ply"])
     assert back["view"]["hand"] == mine["view"]["hand"] and back["view"]["to_act"] == 0
     ann.close()
+
+
+def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
+    """One claim per hand (docs/web.md "Claim") holds across a restart: Ann's unsure
+    claim is refused, the server is killed and started again on the same database,
+    and at the same turn her second claim is refused as the hand's second one (not
+    checked again)."""
+    db = str(tmp_path / "tables.db")
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, str(RULES), ["open"] * 4)
+        tokens = [join(first, table, s, n) for s, n in enumerate(("Ann", "Bob", "Cy", "Di"))]
+        people = [Client(first, table, t, strict=False) for t in tokens]
+        latest: list[Message | None] = [None] * 4
+        refused: Message | None = None
+        deadline = time.monotonic() + 240
+        while refused is None:
+            assert time.monotonic() < deadline
+            for seat, person in enumerate(people):
+                try:
+                    message = person.recv(0.02)
+                except TimeoutError:
+                    continue
+                if is_state(message):
+                    latest[seat] = message
+                if not person.my_move(message):
+                    continue
+                view = message["view"]
+                if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
+                        and max(view["hand_sizes"]) <= 6
+                        and not claim_answer(views_at(people, latest, message))[0]):
+                    person.send({"type": "claim"})
+                    answer = person.wait(lambda m: m["type"] == "error")
+                    assert answer["code"] == "claim_refused", answer
+                    refused = message
+                    break
+                person.act(choose(message, bidder=seat == 0))
+        for person in people:
+            person.close()
+    finally:
+        first.stop(kill=True)
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        ann = Client(second, table, tokens[0], strict=False)
+        turn = ann.my_turn()
+        assert turn["ply"] == refused["ply"] and not turn["can_claim"], turn["can_claim"]
+        ann.send({"type": "claim"})
+        again = ann.wait(lambda m: m["type"] == "error")
+        assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
+        ann.close()
+    finally:
+        second.stop()

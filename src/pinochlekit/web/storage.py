@@ -91,6 +91,13 @@ _SCHEMA = (
         seat INTEGER NOT NULL,
         commitment TEXT NOT NULL,
         PRIMARY KEY (table_id, game_no, seat))""",
+    # the hands claimed in (docs/web.md "Claim": one claim per hand), kept so that a
+    # restart allows no second claim in a hand
+    """CREATE TABLE IF NOT EXISTS web_claims (
+        table_id TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        hand INTEGER NOT NULL,
+        PRIMARY KEY (table_id, game_no, hand))""",
     # the table's chat (docs/web.md "Chat"): kept with the table, shown in its history
     """CREATE TABLE IF NOT EXISTS web_chat (
         table_id TEXT NOT NULL,
@@ -174,6 +181,7 @@ class TableRow:
     client_seeds: dict[int, dict[int, str]] = field(default_factory=dict)  # game: seat: value
     # game: seat: the SHA-256 the seat's browser committed to before the values were revealed
     client_commitments: dict[int, dict[int, str]] = field(default_factory=dict)
+    claims: set[tuple[int, int]] = field(default_factory=set)  # (game number, hand number)
 
 
 class TableStore:
@@ -526,6 +534,14 @@ class TableStore:
                     done=("SELECT 1 FROM web_chat WHERE table_id = ? AND n = ?",
                           (table_id, n)))
 
+    def add_claim(self, table_id: str, game_no: int, hand: int) -> None:
+        """Record that hand ``hand`` of game ``game_no`` was claimed in (one claim per
+        hand, docs/web.md "Claim")."""
+        self._write([("INSERT INTO web_claims (table_id, game_no, hand) VALUES (?, ?, ?)",
+                      (table_id, game_no, hand))],
+                    done=("SELECT 1 FROM web_claims WHERE table_id = ? AND game_no = ? "
+                          "AND hand = ?", (table_id, game_no, hand)))
+
     def load_chat(self, table_id: str) -> list[dict[str, Any]]:
         """A table's chat messages in order: n, seat, name, text, at."""
         return [{"n": int(n), "seat": None if seat is None else int(seat), "name": str(name),
@@ -566,8 +582,10 @@ class TableStore:
                 "SELECT game_no, seat, commitment FROM web_client_commitments "
                 "WHERE table_id = ?", (table_id,)):
             commitments.setdefault(int(game_no), {})[int(seat)] = str(value)
+        claims = {(int(g), int(h)) for g, h in self._read(
+            "SELECT game_no, hand FROM web_claims WHERE table_id = ?", (table_id,))}
         return TableRow(tid, title, json.loads(settings), float(created), status, seats, games,
-                        server_seeds, client_seeds, commitments)
+                        server_seeds, client_seeds, commitments, claims)
 
     def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest tables still waiting or playing: id, title, status, seats."""
@@ -645,6 +663,7 @@ class TableStore:
         return self._write([
             ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_chat WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_claims WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_client_commitments WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),

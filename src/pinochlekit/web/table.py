@@ -277,6 +277,7 @@ class Table:
         table.server_seeds = dict(row.server_seeds)
         table.client_seeds = {g: dict(v) for g, v in row.client_seeds.items()}
         table.client_commitments = {g: dict(v) for g, v in row.client_commitments.items()}
+        table._claimed = set(row.claims)
         for game in row.games:
             replayed = replay_any(GameRecord(game.rules, game.seed, game.dealer,
                                          tuple(game.actions)))
@@ -819,6 +820,8 @@ class Table:
             # claimable refuses the double deck (docs/web.md "The double deck")
             assert game is not None and not isinstance(game, DoubleDeckGame)
             hand = (len(self.games) - 1, game.hand_number)
+            # stored first: after a restart the hand still allows no second claim
+            await self.db("add_claim", self.id, hand[0], hand[1])
             self._claimed.add(hand)
             if not claim_is_sure(game, seat):
                 self._states.clear()  # the button goes: one claim per hand
