@@ -216,9 +216,34 @@ def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) ->
     seen: set[str] = set()
     claimed = -1  # the hand in which Ann claimed
     latest: list[Message | None] = [None] * 4
-    deadline = time.monotonic() + 240
-    while len(seen) < 2:
-        assert time.monotonic() < deadline, seen
+    for seat, person, message in turns(people, latest, 240):
+        view = message["view"]
+        if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
+                and max(view["hand_sizes"]) <= 6 and claimed != view["hand_number"]):
+            sure, left = claim_answer(views_at(people, latest, message))
+            if ("played out" if sure else "refused") not in seen:
+                claimed = view["hand_number"]
+                after = check_claim(people, message, sure, left)
+                seen.add("played out" if sure else "refused")
+                if len(seen) == 2:
+                    break
+                if after is not None:
+                    latest[0] = after
+                    if person.my_move(after):  # the next hand's first turn
+                        person.act(choose(after, bidder=True))
+                continue
+        person.act(choose(message, bidder=seat == 0))
+    for person in people:
+        person.close()
+
+
+def turns(people: list[Client], latest: list[Message | None],
+          seconds: float) -> Iterator[tuple[int, Client, Message]]:
+    """Each person's turn at the table as it comes (seat, client, state), keeping
+    every seat's latest state in ``latest``; fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, "no end within the time"
         for seat, person in enumerate(people):
             try:
                 message = person.recv(0.02)
@@ -226,24 +251,8 @@ def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) ->
                 continue
             if is_state(message):
                 latest[seat] = message
-            if not person.my_move(message):
-                continue
-            view = message["view"]
-            if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
-                    and max(view["hand_sizes"]) <= 6 and claimed != view["hand_number"]):
-                sure, left = claim_answer(views_at(people, latest, message))
-                if ("played out" if sure else "refused") not in seen:
-                    claimed = view["hand_number"]
-                    after = check_claim(people, message, sure, left)
-                    seen.add("played out" if sure else "refused")
-                    if after is not None:
-                        latest[0] = after
-                        if person.my_move(after):  # the next hand's first turn
-                            person.act(choose(after, bidder=True))
-                    continue
-            person.act(choose(message, bidder=seat == 0))
-    for person in people:
-        person.close()
+            if person.my_move(message):
+                yield seat, person, message
 
 
 def views_at(people: list[Client], latest: list[Message | None], turn: Message) -> list[Message]:
@@ -348,37 +357,28 @@ def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
     seen: set[str] = set()
     claimed = -1
     latest: list[Message | None] = [None] * n
-    deadline = time.monotonic() + 300
-    while len(seen) < 2:
-        assert time.monotonic() < deadline, seen
-        for seat, person in enumerate(people):
-            try:
-                message = person.recv(0.02)
-            except TimeoutError:
+    for seat, person, message in turns(people, latest, 300):
+        view = message["view"]
+        late = view["phase"] == "play" and (
+            view.get("stage") == "last tricks" if n == 2
+            else view["declarer"] == seat and max(view["hand_sizes"]) <= 6)
+        once = claimed != view["hand_number"]  # one claim per hand, whoever makes it
+        assert message["can_claim"] == (late and once), (seat, view)
+        if seat == 0 and late and once:
+            sure, left = claim_answer_three_or_two(
+                rules, views_at(people, latest, message))
+            if ("played out" if sure else "refused") not in seen:
+                claimed = view["hand_number"]
+                after = check_claim(people, message, sure, left)
+                seen.add("played out" if sure else "refused")
+                if len(seen) == 2:
+                    break
+                if after is not None:
+                    latest[0] = after
+                    if person.my_move(after):  # the next hand's first turn
+                        person.act(choose(after, bidder=True))
                 continue
-            if is_state(message):
-                latest[seat] = message
-            if not person.my_move(message):
-                continue
-            view = message["view"]
-            late = view["phase"] == "play" and (
-                view.get("stage") == "last tricks" if n == 2
-                else view["declarer"] == seat and max(view["hand_sizes"]) <= 6)
-            once = claimed != view["hand_number"]  # one claim per hand, whoever makes it
-            assert message["can_claim"] == (late and once), (seat, view)
-            if seat == 0 and late and once:
-                sure, left = claim_answer_three_or_two(
-                    rules, views_at(people, latest, message))
-                if ("played out" if sure else "refused") not in seen:
-                    claimed = view["hand_number"]
-                    after = check_claim(people, message, sure, left)
-                    seen.add("played out" if sure else "refused")
-                    if after is not None:
-                        latest[0] = after
-                        if person.my_move(after):  # the next hand's first turn
-                            person.act(choose(after, bidder=True))
-                    continue
-            person.act(choose(message, bidder=seat == 0))
+        person.act(choose(message, bidder=seat == 0))
     for person in people:
         person.close()
 
@@ -423,28 +423,17 @@ def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
         people = [Client(first, table, t, strict=False) for t in tokens]
         latest: list[Message | None] = [None] * 4
         refused: Message | None = None
-        deadline = time.monotonic() + 240
-        while refused is None:
-            assert time.monotonic() < deadline
-            for seat, person in enumerate(people):
-                try:
-                    message = person.recv(0.02)
-                except TimeoutError:
-                    continue
-                if is_state(message):
-                    latest[seat] = message
-                if not person.my_move(message):
-                    continue
-                view = message["view"]
-                if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
-                        and max(view["hand_sizes"]) <= 6
-                        and not claim_answer(views_at(people, latest, message))[0]):
-                    person.send({"type": "claim"})
-                    answer = person.wait(lambda m: m["type"] == "error")
-                    assert answer["code"] == "claim_refused", answer
-                    refused = message
-                    break
-                person.act(choose(message, bidder=seat == 0))
+        for seat, person, message in turns(people, latest, 240):
+            view = message["view"]
+            if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
+                    and max(view["hand_sizes"]) <= 6
+                    and not claim_answer(views_at(people, latest, message))[0]):
+                person.send({"type": "claim"})
+                answer = person.wait(lambda m: m["type"] == "error")
+                assert answer["code"] == "claim_refused", answer
+                refused = message
+                break
+            person.act(choose(message, bidder=seat == 0))
         for person in people:
             person.close()
     finally:
@@ -453,7 +442,8 @@ def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
     try:
         ann = Client(second, table, tokens[0], strict=False)
         turn = ann.my_turn()
-        assert turn["ply"] == refused["ply"] and not turn["can_claim"], turn["can_claim"]
+        assert refused is not None and turn["ply"] == refused["ply"]
+        assert not turn["can_claim"]
         ann.send({"type": "claim"})
         again = ann.wait(lambda m: m["type"] == "error")
         assert again["code"] == "no_claim" and "one claim per hand" in again["message"]
