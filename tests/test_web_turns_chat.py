@@ -221,20 +221,32 @@ def test_a_claim_is_checked_then_played_out_or_refused(server: ServerProcess) ->
         if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
                 and max(view["hand_sizes"]) <= 6 and claimed != view["hand_number"]):
             sure, left = claim_answer(views_at(people, latest, message))
-            if ("played out" if sure else "refused") not in seen:
+            if claim_once(people, latest, message, (sure, left), seen):
                 claimed = view["hand_number"]
-                after = check_claim(people, message, sure, left)
-                seen.add("played out" if sure else "refused")
                 if len(seen) == 2:
                     break
-                if after is not None:
-                    latest[0] = after
-                    if person.my_move(after):  # the next hand's first turn
-                        person.act(choose(after, bidder=True))
                 continue
         person.act(choose(message, bidder=seat == 0))
     for person in people:
         person.close()
+
+
+def claim_once(people: list[Client], latest: list[Message | None], turn: Message,
+               verdict: tuple[bool, int], seen: set[str]) -> bool:
+    """Ann claims at ``turn`` if the solver's verdict (sure, points left) is one not
+    in ``seen`` yet (:func:`check_claim`), then takes her next turn if the claim's
+    play-out ended on it; whether she claimed."""
+    sure, left = verdict
+    kind = "played out" if sure else "refused"
+    if kind in seen:
+        return False
+    after = check_claim(people, turn, sure, left)
+    seen.add(kind)
+    if after is not None and len(seen) < 2:
+        latest[0] = after
+        if people[0].my_move(after):  # the next hand's first turn
+            people[0].act(choose(after, bidder=True))
+    return True
 
 
 def turns(people: list[Client], latest: list[Message | None],
@@ -367,16 +379,10 @@ def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
         if seat == 0 and late and once:
             sure, left = claim_answer_three_or_two(
                 rules, views_at(people, latest, message))
-            if ("played out" if sure else "refused") not in seen:
+            if claim_once(people, latest, message, (sure, left), seen):
                 claimed = view["hand_number"]
-                after = check_claim(people, message, sure, left)
-                seen.add("played out" if sure else "refused")
                 if len(seen) == 2:
                     break
-                if after is not None:
-                    latest[0] = after
-                    if person.my_move(after):  # the next hand's first turn
-                        person.act(choose(after, bidder=True))
                 continue
         person.act(choose(message, bidder=seat == 0))
     for person in people:
