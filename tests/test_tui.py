@@ -252,13 +252,14 @@ def test_snapshot_of_the_table() -> None:
     run(test)
 
 
-def test_bid_keys_reach_the_table_when_the_log_scrolls() -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_bid_keys_reach_the_table_when_the_log_scrolls(size: tuple[int, int]) -> None:
     """docs/terminal.md "Keys": ↑ ↓ PgUp PgDn change the bid whatever has focus, even
-    when the log panel holds more lines than it shows."""
+    when the log panel holds more lines than it shows, at the compact size and above."""
     async def test() -> None:
         session = Session.new("pagat", seed=12, levels=["easy"])
         app = TableApp(session, delay=0)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             assert session.game.phase is Phase.AUCTION and session.is_human_turn
             app._write_log([f"line {i}" for i in range(200)])
@@ -417,6 +418,20 @@ def test_a_trick_taken_stays_in_view_before_the_next_card(
             gate.set()
 
     run(test)
+
+
+def test_an_engine_refusal_names_the_person_as_you() -> None:
+    """The engine's words with seat numbers are told with names: "seat 0" is "You"
+    opening a sentence and "you" inside one; "by seat 0" goes."""
+    session = Session.new("pagat", seed=12, levels=["easy"])
+    west = session.name(1)
+    assert west != "You"
+    said = session.friendly("cannot play AS by seat 0 while trump is named: "
+                            "seat 0 must name trump")
+    assert said == "cannot play AS while trump is named: you must name trump"
+    assert session.friendly("seat 0 must bid or pass") == "You must bid or pass"
+    assert session.friendly("not your turn: seat 1 must play a card") == \
+        f"not your turn: {west} must play a card"
 
 
 def test_q_says_how_to_resume(tmp_path: Path) -> None:
