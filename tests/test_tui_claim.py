@@ -16,6 +16,7 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
 from test_tui import SIZE, human_move, settle
 from textual.pilot import Pilot
 
@@ -50,11 +51,12 @@ async def _to_claim(pilot: Pilot[None], app: TableApp) -> None:
     raise AssertionError("no claim was ever possible")
 
 
-def test_t_asks_before_throwing_in() -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_t_asks_before_throwing_in(size: tuple[int, int]) -> None:
     async def test() -> None:
         app = TableApp(Session.new("pagat", seed=1, levels=["easy"]), delay=0)
         session = app.session
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             for _ in range(100):
                 await settle(pilot, app)
                 if session.game.phase is Phase.PLAY:
