@@ -796,13 +796,15 @@ def test_ux_the_fourth_card_is_held_and_the_last_trick_says_who(server: ServerPr
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
-        server: ServerProcess, browser: Browser) -> None:
-    """Issue 15 items 3, 5 and 9 on a phone (390×844): the hand summary says the
+        server: ServerProcess, browser: Browser, size: str) -> None:
+    """Issue 15 items 3, 5 and 9 at 1366×800 and 390×844: the hand summary says the
     outcome as the terminal does ("made: meld 200 + counters 160 = 360 ≥ 350"); the
     replay's last step shows every hand empty, the full last trick and the result's
     trick points; its buttons are plain text (no ⏮ ⏭); melds read K♦ Q♦."""
-    page = browser.new_page(viewport=PHONE)
+    view = DESKTOP if size == "desktop" else PHONE
+    page = browser.new_page(viewport=view)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
@@ -810,7 +812,7 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
     play_until(page, "() => !!document.querySelector('#summary[open]')", seconds=150)
     summary = page.locator("#summary")
     captions = page.evaluate("() => window.__trick.captions")
-    assert inside(summary.bounding_box(), PHONE)
+    assert inside(summary.bounding_box(), view)
     said = summary.locator(".outcome").first.inner_text()
     outcome = said.split(":")[0]
     made = re.match(r"(made|set): meld (\d+) \+ counters (\d+) = (\d+) ([≥<]) (\d+)", said)
@@ -825,16 +827,16 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
     for item in summary.locator(".melds .cards-text").all_inner_texts():
         assert re.fullmatch(rf"{CARD}( {CARD})*", item), item
     page.get_by_role("button", name="Continue").click()
-    page.locator("#panel-history summary").click()
+    unfold(page, "history")
     with page.expect_popup() as popup:
         page.locator("#history a").first.click()
     replay = popup.value
-    replay.set_viewport_size(PHONE)
+    replay.set_viewport_size(view)
     replay.wait_for_selector("#where")
     for button in ("#first", "#prev", "#next", "#last"):
         text = replay.locator(button).inner_text()
         assert text and all(ord(c) < 0x100 for c in text), text  # Latin-1: every font has it
-        assert inside(replay.locator(button).bounding_box(), PHONE)
+        assert inside(replay.locator(button).bounding_box(), view)
     replay.get_by_role("button", name="Last step").click()
     result = replay.locator("#result").inner_text()
     # scores labelled by side with a true minus, never "−470 – 600"
@@ -954,12 +956,15 @@ def test_ux_lobby_describes_presets_and_levels_in_words(server: ServerProcess,
         page.close()
 
 
-def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser,
+                                   size: str) -> None:
     """Issue 15 item 12: a card played slides into the trick (a CSS animation), none
     when the person prefers reduced motion; sounds are off until turned on."""
+    view = DESKTOP if size == "desktop" else PHONE
     names: dict[str, str | None] = {}
     for motion in ("no-preference", "reduce"):
-        context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+        context = browser.new_context(viewport=view, reduced_motion=motion)
         page = context.new_page()
         create_table(page, server, "Ann", ["simple", "simple", "simple"], pace="0.3")
         page.wait_for_selector("#hand .card")
@@ -981,6 +986,7 @@ def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser) -> N
             elif not take_turn(page):
                 page.wait_for_timeout(20)
         if motion == "no-preference":
+            unfold(page, "options")  # folded at first on a phone
             page.get_by_label("Sounds when a card is played").check()
             play_until(page, "() => Number(document.body.dataset.sounds || 0) > 0")
             page.reload()
@@ -990,16 +996,19 @@ def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser) -> N
     assert names["reduce"] == "none", names
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerProcess,
-                                                               browser: Browser) -> None:
+                                                               browser: Browser,
+                                                               size: str) -> None:
     """Issue 15 item 13: with "Play a forced card for me" on, a hand ends although the
     person never clicks a card that is the only one playable (the last trick always is
     one); "Throw in" asks first, and "Keep playing" keeps the hand."""
-    page = browser.new_page(viewport=PHONE)
+    view = DESKTOP if size == "desktop" else PHONE
+    page = browser.new_page(viewport=view)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
     page.wait_for_selector("#hand .card")
-    page.locator("#panel-options summary").click()
+    unfold(page, "options")
     forced = page.get_by_label("Play a forced card for me (when only one card may be played)")
     assert not forced.is_checked()
     forced.check()
@@ -1019,7 +1028,7 @@ def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerPro
         if throw.count() and not asked and click(throw):
             dialog = page.locator("#confirm")
             assert dialog.is_visible() and "Throw in this hand?" in dialog.inner_text()
-            assert inside(dialog.bounding_box(), PHONE)
+            assert inside(dialog.bounding_box(), view)
             dialog.get_by_role("button", name="Keep playing").click()
             assert not dialog.is_visible()
             assert throw.is_visible()  # nothing was sent: still the person's turn
