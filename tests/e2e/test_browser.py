@@ -752,12 +752,15 @@ def inside(box: FloatRect | None, view: ViewportSize) -> bool:
         and box["y"] + box["height"] <= view["height"] + 1
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_ux_the_fourth_card_is_held_and_the_last_trick_says_who(server: ServerProcess,
-                                                                  browser: Browser) -> None:
+                                                                  browser: Browser,
+                                                                  size: str) -> None:
     """Issue 15 items 2 and 11: the completed trick (four cards) stays in the middle
     with who won it; "Last trick" names the player of each card; the running trick
-    points in the middle agree with the panel, at 1366×800 and at 390×844."""
-    page = browser.new_page(viewport=DESKTOP)
+    points in the middle agree with the panel; the trick watched at 1366×800 or
+    390×844, then the panels read at both."""
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"], pace="0.8")
     page.wait_for_selector("#hand .card")
