@@ -868,7 +868,8 @@ def test_ux_phone_and_desktop_keep_the_hand_and_trick_in_view(server: ServerProc
                                                                browser: Browser) -> None:
     """Issue 15 item 10: at 390×844 the side panels start folded (and open on a tap),
     each seat shows its meld at the seat, and the hand and the trick are on screen
-    without scrolling; at 1366×800 the hint panel leaves the whole hand on screen."""
+    without scrolling; at 1366×800 too the melds at the seats and the trick are on
+    screen, and the hint panel leaves the whole hand on screen."""
     page = browser.new_page(viewport=PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
@@ -891,6 +892,11 @@ def test_ux_phone_and_desktop_keep_the_hand_and_trick_in_view(server: ServerProc
         assert inside(card.bounding_box(), PHONE), card.bounding_box()
     assert inside(page.locator("#trick").bounding_box(), PHONE)
     page.set_viewport_size(DESKTOP)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for seat in ("bottom", "left", "top", "right"):  # the melds at the seats, at desktop
+        meld = page.locator(f"#seat-{seat} .seat-meld")
+        assert meld.is_visible() and inside(meld.bounding_box(), DESKTOP), seat
+    assert inside(page.locator("#trick").bounding_box(), DESKTOP)
     page.get_by_role("button", name=re.compile(r"^Hint")).click()
     page.locator("#hint-panel").wait_for(state="visible", timeout=60000)
     page.locator("#hint-panel summary").click()  # "why": the numbers behind the hint
