@@ -76,7 +76,8 @@ def test_the_turn_timer_counts_down_and_the_standin_plays(server: ServerProcess,
 
 def test_chat_escaped_muted_hidden_kept_and_read_by_spectators(server: ServerProcess,
                                                              browser: Browser) -> None:
-    ann_context, bob_context, eve_context = (browser.new_context() for _ in range(3))
+    ann_context, bob_context, eve_context = (
+        browser.new_context(viewport=DESKTOP) for _ in range(3))  # type: ignore[arg-type]
     ann, bob, eve = (c.new_page() for c in (ann_context, bob_context, eve_context))
     errors = watch_errors(ann) + watch_errors(bob) + watch_errors(eve)
     url = create_with(ann, server, ["simple", "open", "simple"], spectators="read", pace="0.5")
