@@ -121,6 +121,30 @@ def test_chat_escaped_muted_hidden_kept_and_read_by_spectators(server: ServerPro
         context.close()
 
 
+def test_spectators_may_write_where_the_table_allows_it(server: ServerProcess,
+                                                       browser: Browser) -> None:
+    """docs/web.md "Chat": with "They may read and write" a spectator's page has the
+    chat form, and what it sends reaches the seated player, named "Spectator"."""
+    ann_context, eve_context = (
+        browser.new_context(viewport=DESKTOP) for _ in range(2))  # type: ignore[arg-type]
+    ann, eve = ann_context.new_page(), eve_context.new_page()
+    errors = watch_errors(ann) + watch_errors(eve)
+    url = create_with(ann, server, ["simple", "simple", "simple"], spectators="write",
+                      pace="0.5")
+    ann.wait_for_selector("#hand .card")
+    eve.goto(url)  # a spectator
+    eve.wait_for_selector("#seat-bottom .seat-name")
+    assert eve.locator("#chat-form").is_visible()
+    eve.get_by_label("Chat message").fill("good luck")
+    eve.get_by_role("button", name="Send", exact=True).click()
+    ann.wait_for_function("document.querySelector('#chat-list').textContent"
+                          ".includes('good luck')")
+    assert "Spectator" in ann.locator("#chat-list").inner_text()
+    assert not errors, errors
+    for context in (ann_context, eve_context):
+        context.close()
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_undo_takes_back_a_misclick_before_the_next_player_acts(server: ServerProcess,
                                                               browser: Browser, size: str) -> None:
