@@ -1068,3 +1068,65 @@ def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerPro
     assert hands and asked, (hands, asked)
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_ux_not_on_the_board_is_said_and_its_lost_meld_explained(server: ServerProcess,
+                                                               browser: Browser,
+                                                               size: str) -> None:
+    """docs/web.md "Hand summary": Ann bids 600 under pagat, which her side's meld and
+    every counter (250) can reach only with 350 in meld. The summary says "not on the
+    board" in words with the glossary's meaning as the term's tooltip, and the meld
+    table marks her side's meld "(lost: set)" with the meaning of a set, not the
+    defenders' "(not saved)" (docs/rules.md §1 Not on the board)."""
+    view = DESKTOP if size == "desktop" else PHONE
+    page = browser.new_page(viewport=view)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    glossary = {"not on the board": "", "set": "", "(not saved)": ""}
+    summary = page.locator("#summary")
+    hands = 0
+    deadline = time.monotonic() + 240
+    while hands < 4:  # a side with 350 in meld is rare: another hand if it comes
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():
+            hands += 1
+            said = page.locator("#summary-body .outcome").first.inner_text()
+            if said.startswith("not on the board: meld "):
+                break
+            click(page.get_by_role("button", name="Continue"))
+            continue
+        if page.locator("#controls .bidding").count() and page.locator("#bid-amount").count():
+            try:
+                page.fill("#bid-amount", "600", timeout=3000)
+            except PlaywrightTimeoutError:
+                continue  # the turn passed meanwhile: look again
+            click(page.get_by_role("button", name="Make the bid typed in the box"))
+            continue
+        if not take_turn(page):  # cards too: a side with 350 in meld plays the hand
+            page.wait_for_timeout(50)
+    else:
+        raise AssertionError("four hands at 600 and never not on the board")
+    meanings = page.evaluate(
+        "async (names) => { const g = (await import('/static/js/glossary.js')).GLOSSARY;"
+        " return names.map((n) => g[n]); }", list(glossary))
+    glossary = dict(zip(glossary, meanings, strict=True))
+    assert all(glossary.values()), glossary
+    said = page.locator("#summary-body .outcome").first
+    assert re.fullmatch(r"not on the board: meld \d+ \+ every counter could not reach 600; "
+                        r"set without play\?", said.inner_text()), said.inner_text()
+    mark = said.locator(".term")
+    assert mark.get_attribute("title") == glossary["not on the board"]
+    assert inside(mark.bounding_box(), view) and inside(summary.bounding_box(), view)
+    cells = summary.locator("table tr", has_text="Meld").locator("td")
+    texts = cells.all_inner_texts()
+    side = 0 if re.match(r"Ann", summary.locator("table th").nth(1).inner_text()) else 1
+    if not texts[side].startswith("0"):  # Ann's side's meld is lost with the contract
+        assert texts[side].endswith(" (lost: set)"), texts
+        assert cells.nth(side).get_attribute("title") == glossary["set"]
+    for t, text in enumerate(texts):
+        if t != side:  # the defenders keep their meld: the hand was not played
+            assert "(" not in text, texts
+    assert not errors, errors
+    page.close()

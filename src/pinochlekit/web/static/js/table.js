@@ -1199,9 +1199,15 @@ function showSummary(hand) {
     tr.append(el("th", label), ...values.map((v) => el("td", String(v))));
     table.append(tr);
   };
-  row("Meld", hand.meld_points.map((m, t) => `${m}${hand.meld_saved[t] || !m ? "" : " (not saved)"}`));
+  // a meld that does not count: the declaring side's is lost with the contract (set),
+  // a defending side's is not saved without a trick point (docs/rules.md §1)
+  const declaring = hand.declarer === null || hand.declarer === undefined || (hand.players || 4) === 2
+    ? null : hand.declarer % hand.scores.length;
+  const lost = (t) => (t === declaring ? " (lost: set)" : " (not saved)");
+  row("Meld", hand.meld_points.map((m, t) => `${m}${hand.meld_saved[t] || !m ? "" : lost(t)}`));
   for (const cell of table.querySelectorAll("td")) {
     if (cell.textContent.endsWith("(not saved)")) cell.title = GLOSSARY["(not saved)"];
+    else if (cell.textContent.endsWith("(lost: set)")) cell.title = GLOSSARY.set;
   }
   row("Tricks", hand.trick_points);
   row("This hand", hand.scores.map((s) => (s >= 0 ? `+${s}` : `${s}`)));
