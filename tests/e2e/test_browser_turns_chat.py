@@ -170,9 +170,14 @@ def test_undo_takes_back_a_misclick_before_the_next_player_acts(server: ServerPr
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_undo_is_refused_with_words_where_people_play(server: ServerProcess,
-                                                     browser: Browser) -> None:
-    ann_context, bob_context = browser.new_context(), browser.new_context()
+                                                     browser: Browser, size: str) -> None:
+    """docs/web.md "Undo": at a table with a second person there is no Undo button,
+    and the u key is refused in words that say why (at 1366×800 and 390×844)."""
+    view = DESKTOP if size == "desktop" else PHONE
+    ann_context, bob_context = (browser.new_context(viewport=view)  # type: ignore[arg-type]
+                                for _ in range(2))
     ann, bob = ann_context.new_page(), bob_context.new_page()
     url = create_with(ann, server, ["simple", "open", "simple"], pace="0.5")
     bob.goto(url)
@@ -193,6 +198,10 @@ def test_undo_is_refused_with_words_where_people_play(server: ServerProcess,
     acted.locator("body").press("u")
     acted.wait_for_function("document.querySelector('#error').textContent"
                             ".includes('other seats are all computers')")
+    error = acted.locator("#error")
+    assert error.is_visible()
+    box = error.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= view["width"]
     ann_context.close()
     bob_context.close()
 
@@ -307,3 +316,39 @@ def test_the_folded_chat_on_a_phone_counts_new_messages(server: ServerProcess,
     assert not errors, errors
     for context in (ann_context, bob_context):
         context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_chat_is_shown_in_the_tables_history(server: ServerProcess, browser: Browser,
+                                                size: str) -> None:
+    """docs/web.md "Chat": the chat is kept with the table and shown on its history
+    page, drawn as text, where spectators may read it; where only the seated may, the
+    public history page has no chat at all."""
+    view = DESKTOP if size == "desktop" else PHONE
+    page = browser.new_page(viewport=view)  # type: ignore[arg-type]
+    errors = watch_errors(page)
+    for spectators in ("read", "none"):
+        url = create_with(page, server, ["simple", "simple", "simple"],
+                          spectators=spectators, pace="0.5")
+        page.wait_for_selector("#hand .card")
+        if page.locator("#panel-chat").get_attribute("open") is None:
+            page.locator("#panel-chat summary").click()  # folded on a phone
+        page.get_by_label("Chat message").fill("<i>good</i> game")
+        page.get_by_role("button", name="Send", exact=True).click()
+        page.get_by_role("group", name="Quick messages").get_by_role(
+            "button", name="Nice play").click()
+        page.wait_for_function("document.querySelectorAll('#chat-list .chat-message')"
+                               ".length === 2")
+        page.goto(url.replace("/t/", "/history/"))
+        page.wait_for_selector(".history-game h2")  # drawn at once with any chat
+        chat = page.locator(".history-chat")
+        if spectators == "none":
+            assert chat.count() == 0
+            continue
+        lines = chat.locator(".chat-message").all_inner_texts()
+        assert lines == ["Ann: <i>good</i> game", "Ann: Nice play"], lines
+        assert chat.locator("i").count() == 0  # text, never HTML
+        box = chat.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= view["width"]
+    assert not errors, errors
+    page.close()
