@@ -1113,10 +1113,10 @@ def test_ux_not_on_the_board_is_said_and_its_lost_meld_explained(server: ServerP
         " return names.map((n) => g[n]); }", list(glossary))
     glossary = dict(zip(glossary, meanings, strict=True))
     assert all(glossary.values()), glossary
-    said = page.locator("#summary-body .outcome").first
+    outcome = page.locator("#summary-body .outcome").first
     assert re.fullmatch(r"not on the board: meld \d+ \+ every counter could not reach 600; "
-                        r"set without play\?", said.inner_text()), said.inner_text()
-    mark = said.locator(".term")
+                        r"set without play\?", outcome.inner_text()), outcome.inner_text()
+    mark = outcome.locator(".term")
     assert mark.get_attribute("title") == glossary["not on the board"]
     assert inside(mark.bounding_box(), view) and inside(summary.bounding_box(), view)
     cells = summary.locator("table tr", has_text="Meld").locator("td")
