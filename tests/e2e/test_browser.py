@@ -1130,3 +1130,63 @@ def test_ux_not_on_the_board_is_said_and_its_lost_meld_explained(server: ServerP
             assert "(" not in text, texts
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_passing_hint_names_the_cards_and_draws_every_reason(server: ServerProcess,
+                                                               browser: Browser,
+                                                               size: str) -> None:
+    """docs/web.md "Hints": on the declarer's return of cards the hint is one sentence
+    in people's cards ("Return A♠ 10♠ K♦ Q♦ to your partner: …, the best of N returns
+    weighed"), the N weighed returns are behind "why", one a line, each drawn whole
+    inside the screen, and the hinted cards are outlined in the hand."""
+    view = DESKTOP if size == "desktop" else PHONE
+    page = browser.new_page(viewport=view)
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", ["simple", "simple", "simple"])
+    page.wait_for_selector("#hand .card")
+    controls = page.locator("#controls")
+    deadline = time.monotonic() + 240
+    while True:  # Ann bids 600 and so declares; her partner passes to her; she returns
+        assert time.monotonic() < deadline, page.locator("#status").inner_text()
+        if page.locator("#summary[open]").count():
+            click(page.get_by_role("button", name="Continue"))
+            continue
+        if controls.locator(".bidding").count() and page.locator("#bid-amount").count():
+            try:
+                page.fill("#bid-amount", "600", timeout=3000)
+            except PlaywrightTimeoutError:
+                continue
+            click(page.get_by_role("button", name="Make the bid typed in the box"))
+            continue
+        if controls.get_by_role("button", name=re.compile(r"^Return \d cards")).count():
+            break
+        if not take_turn(page):
+            page.wait_for_timeout(50)
+    page.locator("body").press("?")
+    panel = page.locator("#hint-panel")
+    panel.wait_for(state="visible", timeout=90000)
+    action = panel.locator(".hint-action span").get_attribute("data-action") or ""
+    assert re.fullmatch(r"return( [AKQJT9][SHDC]){4}", action), action
+    shown = panel.locator(".hint-action span").inner_text()
+    card = r"(10|[9JQKA])[♠♥♦♣]"
+    found = re.fullmatch(rf"Return {card}( {card}){{3}} to your partner: they help your side "
+                         r"most \([+−]?\d+ on average, the best of (?P<n>\d+) returns weighed\)",
+                         shown)
+    assert found, shown
+    weighed = int(found.group("n"))
+    panel.locator(".hint-why summary").click()
+    lines = panel.locator(".hint-text li")
+    assert lines.count() == weighed > 1, (lines.count(), weighed)
+    for n in range(weighed):
+        line = lines.nth(n)
+        text = line.inner_text()
+        assert re.fullmatch(rf"{card}( {card}){{3}}: [+−]?\d+\.\d on average "
+                            r"\(from [+−]?\d+ to [+−]?\d+\)", text), text
+        line.scroll_into_view_if_needed()
+        box = line.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= view["width"]
+        assert box["height"] < 3 * 24, (text, box)  # a line or two, not a column of words
+    assert page.locator("#hand button.hinted").count() == 4
+    assert not errors, errors
+    page.close()
