@@ -1,4 +1,4 @@
-"""Decision times of the two-handed ``expert`` (issue 4 item 4: at most 1 s at the
+"""Decision times of the two-handed ``expert`` (the target: at most 1 s at the
 95th percentile at the default ``time=1.0``, one core).
 
 Plays ``--hands`` two-handed hands, ``expert(time=T)`` against ``standard`` (the

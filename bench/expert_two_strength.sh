@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two-handed strength of expert against pro (issue 4 item 5), in chunks so that a
+# Two-handed strength of expert against pro (docs/two-handed.md), in chunks so that a
 # long measurement survives interruption: each chunk is a duplicate match of its
 # own seed (seats swapped, one hand each way), written as JSON; the chunks are
 # pooled by bench/expert_combine.py.

@@ -1,4 +1,5 @@
-"""The engine's fast paths against its pure-Python reference (issue 2's speed target).
+"""The engine's fast paths against its pure-Python reference (the speed
+targets of the README's "Measured").
 
 ``Game`` plays cards through the C table of ``_table.c`` when it is built and through
 ``Game._play`` otherwise; both must give exactly the same games. Here two games of the

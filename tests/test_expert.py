@@ -452,9 +452,10 @@ def test_three_handed_inference_keeps_the_true_deal_and_reads_the_auction() -> N
 
 
 def test_give_candidates_offer_trumps_and_both_pinochle_parts() -> None:
-    """Issue 4: pass trump, aces and pinochle parts to a declarer who needs them. The
-    candidates a partner scores try the declarer's most wanted cards first: every
-    trump it holds (J♦ here, a trump and a pinochle part) and Q♠ with J♦ together."""
+    """docs/players.md expert "Passing to the declarer": pass trump, aces and pinochle
+    parts to a declarer who needs them. The candidates a partner scores try the
+    declarer's most wanted cards first: every trump it holds (J♦ here, a trump and a
+    pinochle part) and Q♠ with J♦ together."""
     hand = Hand.parse("QS JD KS QH KH 9H TD 9D 9C JC TC KC")
     rules = Rules.preset("pagat")
     for trump in (Suit.DIAMONDS, Suit.SPADES):

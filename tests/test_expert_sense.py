@@ -1,12 +1,12 @@
-"""The ``expert`` player avoids the partnership mistakes issue 4 lists.
+"""The ``expert`` player avoids the partnership mistakes players hold against computer
+partners (docs/players.md expert).
 
-Issue 4 opens with what players hold against computer partners: they pass
+Players complain that computer partners pass
 automatically once the opponents pass, overbid and name a trump suit of two
 cards, keep pinochle parts instead of passing them to a declarer in spades or
 diamonds, throw off-suit nines where a counter belongs, lead trump aces
-needlessly, and do not throw counters on a trick partner is sure to win. Its
-item 3 asks for partnership sense. Each test below collects positions of one
-kind from seeded deals (or seeded games played by ``standard`` players), asks
+needlessly, and do not throw counters on a trick partner is sure to win. Each test below collects
+positions of one kind from seeded deals (or seeded games played by ``standard`` players), asks
 ``ExpertPlayer(seed, time=0.05)`` what it does, and asserts a *rate* that a
 strong player would accept; the same positions go to a naive player (``easy``,
 ``random`` or ``standard``, whichever shows the complaint) which must do clearly

@@ -1,4 +1,4 @@
-"""The two-handed ``expert`` (issue 4 item 5; docs/two-handed.md, players/expert_two.py).
+"""The two-handed ``expert`` (docs/two-handed.md **expert**, players/two/).
 
 - the last-tricks solver (Python and C) against a plain minimax written here
   over the real engine (``TwoHandedGame.copy`` / ``apply``), on random positions

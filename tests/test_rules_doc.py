@@ -2,7 +2,8 @@
 
 A citation reads ``docs/rules.md §N`` or ``docs/rules.md §N.M``; a section is a heading
 of docs/rules.md that starts with its number (``## §1 The default game...``,
-``### §1.4 Auction``). The comments and docstrings of ``src/`` cite rules, never the
+``### §1.4 Auction``). The comments and docstrings of ``src/``, ``tests/`` and ``bench/``
+cite rules and documents, never the
 project's tracker: a sentence such as "issue 7" means nothing to a reader of the code.
 """
 
@@ -60,9 +61,13 @@ def test_citation_search_reads_subsections() -> None:
     assert _citations("see docs/rules.md §1.4.\nand docs/rules.md §3") == [("1.4", 1), ("3", 2)]
 
 
-def test_no_tracker_issue_numbers_in_src() -> None:
+def test_no_tracker_issue_numbers_in_the_code() -> None:
+    """The package, the tests and the benchmarks cite documents, not the tracker (this
+    file's own examples excepted)."""
+    here = Path(__file__).resolve()
     cited = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-             for path in _files("src")
+             for path in [*_files("src", "tests", "bench"),
+                          *(ROOT / "bench").glob("*.sh")] if path != here
              for number, line in enumerate(path.read_text(encoding="utf-8",
                                                           errors="replace").splitlines(), 1)
              if TRACKER.search(line)]

@@ -167,8 +167,8 @@ def test_three_handed_each_seat_sees_only_its_own(server: ServerProcess, widow: 
     status, replay = request("GET", f"{server.url}/api/tables/{table}/games/0/hands/1")
     assert status == 200 and replay["steps"][0]["view"]["hands"] == hand["dealt"]
     steps = replay["steps"]
-    # the replay's final table: after the last card (issue 15 item 3), trick points of
-    # the result, the last trick complete
+    # the replay's final table: after the last card (docs/web.md "What a player sees"), trick points
+    # of the result, the last trick complete
     final = replay["final"]["view"]
     assert final["trick_points"] == replay["result"]["trick_points"]
     if hand["outcome"] in ("made", "set"):

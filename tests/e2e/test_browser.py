@@ -145,7 +145,7 @@ def unfold(page: Page, *panels: str) -> None:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_one_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser: Browser,
                                                     size: str) -> None:
-    """A whole hand by clicks, at 1366×800 and at 390×844 (issue 15: both sizes)."""
+    """A whole hand by clicks, at 1366×800 and at 390×844 (a desktop and a phone)."""
     page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
     errors = watch_errors(page)
     create_table(page, server, "Ann", ["simple", "simple", "simple"])
@@ -703,7 +703,7 @@ def test_a_name_typed_while_the_lobby_loads_is_kept(server: ServerProcess,
     page.close()
 
 
-# -- issue 15: the web table as a demanding player expects it ---------------------------
+# -- the web table as a demanding player expects it (docs/web.md) ---------------------------
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -756,7 +756,7 @@ def inside(box: FloatRect | None, view: ViewportSize) -> bool:
 def test_ux_the_fourth_card_is_held_and_the_last_trick_says_who(server: ServerProcess,
                                                                   browser: Browser,
                                                                   size: str) -> None:
-    """Issue 15 items 2 and 11: the completed trick (four cards) stays in the middle
+    """docs/web.md "What a player sees": the completed trick (four cards) stays in the middle
     with who won it; "Last trick" names the player of each card; the running trick
     points in the middle agree with the panel; the trick watched at 1366×800 or
     390×844, then the panels read at both."""
@@ -802,7 +802,7 @@ def test_ux_the_fourth_card_is_held_and_the_last_trick_says_who(server: ServerPr
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
         server: ServerProcess, browser: Browser, size: str) -> None:
-    """Issue 15 items 3, 5 and 9 at 1366×800 and 390×844: the hand summary says the
+    """docs/web.md "What a player sees", at 1366×800 and 390×844: the hand summary says the
     outcome as the terminal does ("made: meld 200 + counters 160 = 360 ≥ 350"); the
     replay's last step shows every hand empty, the full last trick and the result's
     trick points; its buttons are plain text (no ⏮ ⏭); melds read K♦ Q♦."""
@@ -866,8 +866,8 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
 
 def test_ux_phone_and_desktop_keep_the_hand_and_trick_in_view(server: ServerProcess,
                                                                browser: Browser) -> None:
-    """Issue 15 item 10: at 390×844 the side panels start folded (and open on a tap),
-    each seat shows its meld at the seat, and the hand and the trick are on screen
+    """docs/web.md "What a player sees": at 390×844 the side panels start folded (and open on a
+    tap), each seat shows its meld at the seat, and the hand and the trick are on screen
     without scrolling; at 1366×800 too the melds at the seats and the trick are on
     screen, and the hint panel leaves the whole hand on screen."""
     page = browser.new_page(viewport=PHONE)
@@ -908,7 +908,7 @@ def test_ux_phone_and_desktop_keep_the_hand_and_trick_in_view(server: ServerProc
 
 
 def test_ux_glossary_and_tooltips(server: ServerProcess, browser: Browser) -> None:
-    """Issue 15 item 6: a glossary from the table explains the jargon ("not on the
+    """docs/web.md "What a player sees": a glossary from the table explains the jargon ("not on the
     board", "pass with help", "(not saved)", "stuck", "throw in"), readable at both
     sizes; where a term appears it carries the same words as a tooltip."""
     page = browser.new_page(viewport=DESKTOP)
@@ -947,8 +947,8 @@ def test_ux_glossary_and_tooltips(server: ServerProcess, browser: Browser) -> No
 
 def test_ux_lobby_describes_presets_and_levels_in_words(server: ServerProcess,
                                                         browser: Browser) -> None:
-    """Issue 15 item 7: the lobby says what a preset is in players' words (no "seeds
-    000 and 003" nor "docs/rules.md §1") and gives the strength ladder of the levels."""
+    """docs/web.md "What a player sees": the lobby says what a preset is in players' words (no
+    "seeds 000 and 003" nor "docs/rules.md §1") and gives the strength ladder of the levels."""
     for view in (DESKTOP, PHONE):
         page = browser.new_page(viewport=view)
         page.goto(server.url + "/")
@@ -968,7 +968,7 @@ def test_ux_lobby_describes_presets_and_levels_in_words(server: ServerProcess,
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser,
                                    size: str) -> None:
-    """Issue 15 item 12: a card played slides into the trick (a CSS animation), none
+    """docs/web.md "What a player sees": a card played slides into the trick (a CSS animation), none
     when the person prefers reduced motion; sounds are off until turned on."""
     view = DESKTOP if size == "desktop" else PHONE
     names: dict[str, str | None] = {}
@@ -1009,8 +1009,8 @@ def test_ux_card_motion_and_sounds(server: ServerProcess, browser: Browser,
 def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerProcess,
                                                                browser: Browser,
                                                                size: str) -> None:
-    """Issue 15 item 13: with "Play a forced card for me" on, a hand ends although the
-    person never clicks a card that is the only one playable (the last trick always is
+    """docs/web.md "What a player sees": with "Play a forced card for me" on, a hand ends although
+    the person never clicks a card that is the only one playable (the last trick always is
     one); "Throw in" asks first, and "Keep playing" keeps the hand."""
     view = DESKTOP if size == "desktop" else PHONE
     page = browser.new_page(viewport=view)
@@ -1074,7 +1074,7 @@ def test_ux_throw_in_asks_first_and_a_forced_card_plays_itself(server: ServerPro
 def test_ux_not_on_the_board_is_said_and_its_lost_meld_explained(server: ServerProcess,
                                                                browser: Browser,
                                                                size: str) -> None:
-    """docs/web.md "Hand summary": Ann bids 600 under pagat, which her side's meld and
+    """docs/web.md "What a player sees": Ann bids 600 under pagat, which her side's meld and
     every counter (250) can reach only with 350 in meld. The summary says "not on the
     board" in words with the glossary's meaning as the term's tooltip, and the meld
     table marks her side's meld "(lost: set)" with the meaning of a set, not the

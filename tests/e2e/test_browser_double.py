@@ -173,7 +173,7 @@ def test_a_double_deck_hand_by_clicking(server: ServerProcess, browser: Browser,
             page.screenshot(path=str(tmp_path / f"double-{size}-meld.png"))
             meld_seen = True
         if not four_seen and page.locator("#trick .slot").count() == 4:
-            four_seen = True  # the fourth card of a trick is drawn (issue 15 item 2)
+            four_seen = True  # the fourth card is drawn (docs/web.md "What a player sees")
             page.screenshot(path=str(tmp_path / f"double-{size}-trick.png"))
         # one read of the panel: it is drawn anew after every trick
         last = page.evaluate(LAST_TRICK)
