@@ -4,7 +4,9 @@ One pure function, :func:`score_hand`, holds the rule for every game with a
 contract: the four-handed partnerships (docs/rules.md §1 Scoring a hand, with
 the set variants of §2 and the moon) and the three-handed game, where every
 player is a side of their own (docs/rules.md §3). :class:`~pinochlekit.Game`
-and the Python simulator of the computer players both call it.
+and the Python simulator of the computer players both call it. The two-handed
+game has no contract: :func:`score_two_hand` holds its rule (docs/rules.md §4),
+for its game and its players' simulations alike.
 
 A *side* is a team four-handed and a player three-handed; the lists given are
 indexed by side. Trick points already hold everything a side counts from the
@@ -21,6 +23,8 @@ cards (three-handed: the set-aside cards' points are in the declarer's).
 >>> score_hand(Rules(), 1, 250, meld=(60, 100), tricks=(0, 0),
 ...            dix_only=(False, False), played=False).scores  # thrown in
 (60, -250)
+>>> score_two_hand(meld=(150, 40), tricks=(120, 130))
+(270, 170)
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import NamedTuple
 
 from pinochlekit.engine.rules import Rules
 
-__all__ = ["HandScore", "score_hand"]
+__all__ = ["HandScore", "score_hand", "score_two_hand", "two_hand_margin"]
 
 
 class HandScore(NamedTuple):
@@ -100,3 +104,20 @@ def score_hand(rules: Rules, declarer: int, contract: int, meld: Sequence[int],
         else:
             scores[declarer] = kept - contract
     return HandScore(tuple(scores), tuple(saved), made)
+
+
+def score_two_hand(meld: Sequence[int], tricks: Sequence[int]) -> tuple[int, int]:
+    """Score a two-handed hand (docs/rules.md §4): each player scores its meld plus
+    its trick points; there is no contract to make and no meld to save."""
+    return meld[0] + tricks[0], meld[1] + tricks[1]
+
+
+def two_hand_margin(meld: Sequence[int], tricks: Sequence[int], seat: int) -> int:
+    """What ``seat`` scores in a two-handed hand minus what its opponent scores
+    (docs/rules.md §4), from the meld and trick points so far.
+
+    >>> two_hand_margin((150, 40), (120, 130), 1)
+    -100
+    """
+    scores = score_two_hand(meld, tricks)
+    return scores[seat] - scores[1 - seat]

@@ -63,6 +63,7 @@ from pinochlekit.engine.history import Checkpoint, History, replay_actions
 from pinochlekit.engine.meld import MeldItem, MeldResult, meld_values
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.scoring import score_two_hand
 from pinochlekit.engine.tricks import (
     card_points,
     explain_illegal,
@@ -613,7 +614,7 @@ class TwoHandedGame(History):
 
     def _finish(self) -> None:
         """Score the hand: each player's meld plus trick points (docs/rules.md §4)."""
-        scores = [self.meld_points[s] + self.trick_points[s] for s in (0, 1)]
+        scores = score_two_hand(self.meld_points, self.trick_points)
         for seat in (0, 1):
             self.scores[seat] += scores[seat]
         result = TwoHandResult(

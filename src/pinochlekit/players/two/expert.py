@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 
 from pinochlekit.engine.actions import Action, Play
 from pinochlekit.engine.cards import ALL_CARDS, Hand
+from pinochlekit.engine.scoring import two_hand_margin
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoHandedView, TwoStage
 from pinochlekit.engine.views import View
@@ -115,8 +116,7 @@ def _opponent_hand(view: TwoHandedView) -> Hand:
 
 def _so_far(view: TwoHandedView, seat: int) -> int:
     """``seat``'s meld and trick points of the hand so far minus the opponent's."""
-    return (view.meld_points[seat] + view.trick_points[seat]
-            - view.meld_points[1 - seat] - view.trick_points[1 - seat])
+    return two_hand_margin(view.meld_points, view.trick_points, seat)
 
 
 def late_values(view: TwoHandedView, solver: LateSolver | None = None) -> dict[int, int]:
@@ -158,8 +158,7 @@ def _solved_values(view: TwoHandedView, action: Action,
         leader = game.to_act
         assert leader is not None
         rest = solver.value(game.hand(leader), game.hand(1 - leader))
-        out.append(game.meld_points[seat] + game.trick_points[seat]
-                   - game.meld_points[1 - seat] - game.trick_points[1 - seat]
+        out.append(two_hand_margin(game.meld_points, game.trick_points, seat)
                    + (rest if leader == seat else -rest))
     return out
 

@@ -32,6 +32,7 @@ from functools import cache
 
 from pinochlekit.engine.actions import PLAYS, Action, Play
 from pinochlekit.engine.cards import Hand, Rank
+from pinochlekit.engine.scoring import two_hand_margin
 from pinochlekit.engine.tricks import card_points, winner_index
 from pinochlekit.engine.two.actions import DIX, NO_MELD, LayMeld
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
@@ -302,8 +303,7 @@ def rollout(game: TwoHandedGame, seat: int, hand_number: int | None = None) -> i
         game.apply_unchecked(standard_action(_seen_from_game(game, actor)))
     result = game.results[-1] if game.results and game.results[-1].number == start else None
     if result is None:
-        return (game.meld_points[seat] + game.trick_points[seat]
-                - game.meld_points[1 - seat] - game.trick_points[1 - seat])
+        return two_hand_margin(game.meld_points, game.trick_points, seat)
     return result.scores[seat] - result.scores[1 - seat]
 
 
