@@ -67,8 +67,16 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
 from pinochlekit.players.search.sampler import excluded_by_play
 
-__all__ = ["MELD_STEPS", "MELD_TRIES", "DoubleKnowledge", "DoubleSampler",
-           "NoDoubleDealError", "double_knowledge", "sample_double_deals"]
+__all__ = [
+    "MELD_STEPS",
+    "MELD_TRIES",
+    "DoubleKnowledge",
+    "DoubleSampler",
+    "NoDoubleDealError",
+    "ShownMeld",
+    "double_knowledge",
+    "sample_double_deals",
+]
 
 #: A deal as the sampler draws it: per seat, 24 copy counts.
 Counts = list[list[int]]
@@ -84,15 +92,34 @@ class NoDoubleDealError(PinochleError, ValueError):
 
 
 @dataclass(frozen=True)
+class ShownMeld:
+    """The meld the other seats showed, and what a hand at the meld is checked with
+    (docs/rules.md §6 meld: the whole meld is shown).
+
+    ``points``: per seat, the meld points it showed; ``played``: per seat, the copies
+    of each kind it has played since; ``trump`` and ``rules``: the hand's.
+    """
+
+    points: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    trump: int
+    rules: Rules
+
+    def excess(self, hands: Sequence[Sequence[int]], seat: int) -> int:
+        """The meld points ``seat``'s hand at the meld (``hands[seat]`` plus what it
+        has played) scores beyond what it showed."""
+        held = [n + p for n, p in zip(hands[seat], self.played[seat], strict=True)]
+        return meld_counts(held, self.trump, self.rules) - self.points[seat]
+
+
+@dataclass(frozen=True)
 class DoubleKnowledge:
     """What one seat knows of the current deal (see the module docstring).
 
     ``hand``: its own 24 counts; ``sizes``: cards each seat holds now; ``known``: per
     seat, the least copies of each kind it is known to hold now; ``excluded``: per
     seat, the mask of kinds it cannot hold; ``unseen``: per kind, the copies neither
-    in the seat's hand nor played; ``melded``: per seat, the meld points it showed
-    (``None`` before the meld), ``played``: per seat, the copies of each kind it has
-    played, ``trump`` and ``rules`` the hand's (for :meth:`meld_agrees`).
+    in the seat's hand nor played; ``meld``: the meld shown (``None`` before the meld).
     """
 
     seat: int
@@ -101,26 +128,18 @@ class DoubleKnowledge:
     known: tuple[tuple[int, ...], ...]
     excluded: tuple[int, ...]
     unseen: tuple[int, ...]
-    melded: tuple[int, ...] | None = None
-    played: tuple[tuple[int, ...], ...] | None = None
-    trump: int = -1
-    rules: Rules | None = None
+    meld: ShownMeld | None = None
 
     def meld_agrees(self, hands: Sequence[Sequence[int]]) -> bool:
         """Whether each other seat's hand at the meld (``hands`` plus what it has played)
         scores exactly the meld it showed (docs/rules.md §6 meld: the whole meld is
         shown); always true before the meld."""
-        if self.melded is None or self.played is None or self.rules is None:
-            return True
         return not any(self.meld_excess(hands, s) for s in range(4) if s != self.seat)
 
     def meld_excess(self, hands: Sequence[Sequence[int]], seat: int) -> int:
         """The meld points ``seat``'s hand at the meld scores beyond what it showed
         (0 before the meld)."""
-        if self.melded is None or self.played is None or self.rules is None:
-            return 0
-        held = [n + p for n, p in zip(hands[seat], self.played[seat], strict=True)]
-        return meld_counts(held, self.trump, self.rules) - self.melded[seat]
+        return 0 if self.meld is None else self.meld.excess(hands, seat)
 
     def violation(self, hands: Sequence[Sequence[int]]) -> str | None:
         """Why a deal (four lists of 24 counts) disagrees with this knowledge, or ``None``."""
@@ -185,9 +204,10 @@ def double_knowledge(view: View) -> DoubleKnowledge:
     total_played = [sum(played[s][k] for s in range(4)) for k in range(24)]
     unseen = tuple(COPIES - total_played[k] - hand[k] if k in DOUBLE_KINDS else 0
                    for k in range(24))
-    melded = None if view.melds is None else tuple(m.points for m in view.melds)
+    shown = None if view.melds is None else ShownMeld(
+        tuple(m.points for m in view.melds), tuple(tuple(p) for p in played), trump, rules)
     return DoubleKnowledge(seat, hand, tuple(view.hand_sizes), known, tuple(excluded), unseen,
-                           melded, tuple(tuple(p) for p in played), trump, rules)
+                           shown)
 
 
 class DoubleSampler:
