@@ -540,8 +540,11 @@ class TableApp(App[None]):
         top = slot(names.index("North"), wide) if "North" in names else Text(" " * wide)
         sides = (slot(names.index("West"), half) if "West" in names else Text(" " * half)) + \
             (slot(names.index("East"), half) if "East" in names else Text(" " * half))
+        # A note wider than the panel (``North took trick 12 (+30)`` in the compact
+        # layout's 18 columns) is broken between words, each line centred.
+        under = "\n".join(f"{part:^{wide}}" for part in textwrap.wrap(footer, wide) or [""])
         return Text.assemble(top, gap, sides, gap, slot(0, wide), gap,
-                             (f"{footer:^{wide}}", "italic"), "\n",
+                             (under, "italic"), "\n",
                              (f"{self._points_text(wide):^{wide}}", "bold #f0c040"))
 
     def _points_text(self, wide: int) -> str:
