@@ -355,10 +355,12 @@ def test_a_terminal_below_80x24_is_told_so() -> None:
     run(test)
 
 
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
 def test_a_trick_taken_stays_in_view_before_the_next_card(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
     """docs/terminal.md "The table": a complete trick stays in the centre, every card
-    with who played it, for at least the hold time before a computer plays on.
+    with who played it, for at least the hold time before a computer plays on; at the
+    compact size too ("Screen sizes").
 
     Without timing: the computer that would play after a taken trick is held at a gate
     until the test has looked; the hold is checked as a lower bound between the moment
@@ -388,7 +390,7 @@ def test_a_trick_taken_stays_in_view_before_the_next_card(
         monkeypatch.setattr(app, "_schedule", note_schedule)
         monkeypatch.setattr(session, "computer_choice", gated_choice)
         try:
-            async with app.run_test(size=SIZE) as pilot:
+            async with app.run_test(size=size) as pilot:
                 await play(pilot, app, lambda: game.phase is Phase.PLAY
                            and session.is_human_turn)
                 for _ in range(30000):
@@ -407,7 +409,11 @@ def test_a_trick_taken_stays_in_view_before_the_next_card(
                 screen = app.screen_text()
                 for seat, card in zip(last.seats, last.cards, strict=True):
                     assert f"{session.name(seat)} {card.pretty}" in screen
-                assert f"{session.name(last.winner)} took trick {len(game.tricks)}" in screen
+                trick = " ".join(" ".join(_region_text(
+                    screen, app.query_one("#trick").region)).split())
+                # who took it and its points, whole (broken between words at 80×24)
+                assert (f"{session.name(last.winner)} took trick {len(game.tricks)} "
+                        f"(+{last.points})") in trick, trick
                 gate.set()
                 for _ in range(3000):
                     await pilot.pause(0.05)
