@@ -196,18 +196,24 @@ class LogPanel(RichLog):
 
 
 class TableFooter(Footer):
-    """The keys that apply now; in the compact layout (80×24) without the keys F1
-    lists anyway (last trick, review, auto-play, glossary), so that the rest fits on
-    one line and ends with ``q quit`` (docs/terminal.md "Screen sizes"). The keys left
-    out still work."""
+    """The keys that apply now; in the compact layout (80×24), and in the full one when
+    they would not all fit on the line (the auction with pass with help at 100
+    columns), without the keys F1 lists anyway (last trick, review, auto-play,
+    glossary), so that the rest fits on one line and ends with ``q quit``
+    (docs/terminal.md "Screen sizes"). The keys left out still work."""
 
     #: Actions the compact footer leaves out.
     COMPACT_HIDDEN = frozenset({"last_trick", "review", "autoplay", "glossary"})
 
     def compose(self) -> ComposeResult:
-        """Footer's keys, less :data:`COMPACT_HIDDEN` when compact."""
-        for widget in super().compose():
-            if self.compact and getattr(widget, "action", None) in self.COMPACT_HIDDEN:
+        """Footer's keys, less :data:`COMPACT_HIDDEN` when compact or too many."""
+        widgets = list(super().compose())
+        # a key of the full footer is drawn " key description " (Textual's FooterKey)
+        wide = sum(Text(f" {getattr(w, 'key_display', '')} {getattr(w, 'description', '')} ")
+                   .cell_len for w in widgets)
+        narrow = self.compact or wide > self.app.size.width
+        for widget in widgets:
+            if narrow and getattr(widget, "action", None) in self.COMPACT_HIDDEN:
                 continue
             yield widget
 
@@ -367,10 +373,10 @@ class TableApp(App[None]):
         target = self.session.game.rules.game_target
         self.query_one("#pad", Static).border_title = (
             f"score · game {target}" if compact else f"score pad · game {target}")
+        footer = self.query_one(TableFooter)
+        footer.compact = compact
+        footer.refresh(recompose=True)  # which keys fit depends on the width too
         if changed:
-            footer = self.query_one(TableFooter)
-            footer.compact = compact
-            footer.refresh(recompose=True)
             self.redraw()
 
     # -- drawing ----------------------------------------------------------------
