@@ -440,15 +440,28 @@ def test_an_engine_refusal_names_the_person_as_you() -> None:
         f"not your turn: {west} must play a card"
 
 
-def test_q_says_how_to_resume(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_q_says_how_to_resume(tmp_path: Path, size: tuple[int, int]) -> None:
+    """docs/terminal.md "Keys": ``q`` quits, the game saved, and the terminal then
+    shows how to go on. The key is drawn at the footer's end at every size ("Screen
+    sizes"), F1 says how to resume too, and once the table has closed its goodbye
+    (printed by ``pinochle play``) names the saved game."""
     async def test() -> None:
         store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("pagat", seed=12, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
+            assert app.screen_text().splitlines()[-1].rstrip().endswith("q quit")
+            await pilot.press("f1")
+            await pilot.pause()
+            assert "Resume later with: pinochle play --resume" in app.screen_text()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.goodbye == ""
             await pilot.press("q")
             await pilot.pause()
+            assert not app.is_running  # the table has closed
         assert app.goodbye == (f"the game is saved (game {session.game_id}); go on with: "
                                f"pinochle play --resume {session.game_id}")
         store.close()
