@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_tui import SIZE, human_move, settle
+from test_tui import SIZE, _region_text, human_move, settle
 from textual.pilot import Pilot
 
 from pinochlekit import Phase
@@ -133,13 +133,18 @@ def test_an_unsure_claim_is_refused_and_only_one_per_hand() -> None:
     asyncio.run(test())
 
 
-def test_a_forced_card_is_played_with_auto_play_and_trick_points_run() -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_a_forced_card_is_played_with_auto_play_and_trick_points_run(
+        size: tuple[int, int]) -> None:
+    """docs/terminal.md "Keys" (``a``) and "The table": a forced card is played for
+    you with no key pressed; through the whole hand the centre's last line counts each
+    side's trick points (``us 40 · them 30``), drawn at every size ("Screen sizes")."""
     async def test() -> None:
         app = TableApp(Session.new("pagat", seed=1, levels=["easy"]), delay=0)
         session = app.session
         seen_points: set[str] = set()
         pressed = 0  # the cards the test played by a key
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await pilot.press("a")
             await pilot.pause()
@@ -153,8 +158,9 @@ def test_a_forced_card_is_played_with_auto_play_and_trick_points_run() -> None:
                     screen = app.screen_text()
                     seen_points.update(re.findall(r"us \d+ · them \d+", screen))
                     expected = f"us {game.trick_points[0]} · them {game.trick_points[1]}"
-                    if game.trick or game.tricks:
-                        assert expected in screen, screen
+                    if game.trick or game.tricks:  # in the centre, not only somewhere
+                        trick = "\n".join(_region_text(screen, app.query_one("#trick").region))
+                        assert expected in trick, screen
                 legal = game.legal_actions()
                 if game.phase is Phase.PLAY and len(legal) == 1:
                     position = len(game.actions)
@@ -244,7 +250,8 @@ def test_a_claimed_game_resumes_and_plays_on_as_it_would_have(tmp_path: Path) ->
 
 
 def test_three_handed_trick_points_name_each_player() -> None:
-    """Each for itself (docs/rules.md §3): a count per player, shortened at 80×24."""
+    """Each for itself (docs/rules.md §3): a count per player, shortened at 80×24
+    (docs/terminal.md "The table"), and at 100×34 where the names do not fit."""
     async def test() -> None:
         app = TableApp(Session.new("three(widow=take)", seed=3, levels=["easy"]), delay=0)
         session = app.session
@@ -262,11 +269,15 @@ def test_three_handed_trick_points_name_each_player() -> None:
                     await human_move(pilot, app)
                 await pilot.pause()
             points = game.trick_points
-            assert f"You {points[0]} W {points[1]} E {points[2]}" in app.screen_text()
+            short = f"You {points[0]} W {points[1]} E {points[2]}"
+            whole = f"You {points[0]} · West {points[1]} · East {points[2]}"
+            assert short in app.screen_text()
+            await pilot.resize_terminal(*SIZE)  # whole where it fits the centre's line
+            await pilot.pause()
+            assert (whole if len(whole) <= 24 else short) in app.screen_text()
             await pilot.resize_terminal(120, 40)
             await pilot.pause()
-            assert f"You {points[0]} · West {points[1]} · East {points[2]}" in \
-                app.screen_text()
+            assert whole in app.screen_text()
 
     asyncio.run(test())
 
