@@ -536,34 +536,58 @@ def test_help_fits_at_80x24() -> None:
     run(test)
 
 
-def test_a_hint_is_a_sentence_and_y_shows_why_at_80x24() -> None:
+async def _hint_shown(pilot: Pilot[None], app: TableApp) -> str:
+    """Press ``?`` and wait for the hint (worked out in a thread); the message drawn,
+    its lines joined."""
+    await pilot.press("question_mark")
+    for _ in range(600):
+        await pilot.pause(0.05)
+        if app.why:
+            break
+    rows = app.screen_text().splitlines()[-3:-1]  # the message's two rows
+    return " ".join(row.strip() for row in rows if row.strip())
+
+
+async def _why_shown_whole(pilot: Pilot[None], app: TableApp) -> None:
+    """``y`` shows every option weighed, each a whole line on screen; ``y`` closes it."""
+    assert len(app.why) > 1
+    await pilot.press("y")
+    await pilot.pause()
+    screen = app.screen_text()
+    for line in app.why:
+        assert line in screen, line
+    await pilot.press("y")
+    await pilot.pause()
+    assert "options weighed" not in app.screen_text()
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_a_hint_is_a_sentence_and_y_shows_why(size: tuple[int, int]) -> None:
     """docs/terminal.md "Hints": one sentence in words, whole; the numbers behind
-    ``y``, every option a whole line."""
+    ``y``, every option a whole line; at every size ("Screen sizes"), in the auction
+    and when passing cards (what the cards passed do)."""
     async def test() -> None:
         session = Session.new("pagat", seed=12, levels=["easy"])
         app = TableApp(session, delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             assert session.game.phase is Phase.AUCTION
-            await pilot.press("question_mark")
-            for _ in range(600):  # the hint is worked out in a thread
-                await pilot.pause(0.05)
-                if app.why:
-                    break
-            screen = app.screen_text()
-            message = " ".join(line.strip() for line in screen.splitlines()[-3:-1])
+            message = await _hint_shown(pilot, app)
             assert re.match(r"hint \(expert\): (Bid \d+: you make it in [^;]+; naming "
                             r"[♠♥♦♣] \w+|Pass( with help)?: .*) +\(y: why\)$", message), message
             assert not re.search(r"\d\.\d", message)  # rounded numbers in the sentence
-            assert len(app.why) > 1
-            await pilot.press("y")
-            await pilot.pause()
-            screen = app.screen_text()
-            for line in app.why:
-                assert line in screen, line
-            await pilot.press("y")
-            await pilot.pause()
-            assert "options weighed" not in app.screen_text()
+            await _why_shown_whole(pilot, app)
+        # seed 1: you pass, North declares, and you pass cards to North
+        session = Session.new("pagat", seed=1, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.GIVE
+                       and session.is_human_turn)
+            message = await _hint_shown(pilot, app)
+            assert re.match(r"hint \(expert\): Pass ((A|K|Q|J|10|9)[♠♥♦♣] ){4}to your "
+                            r"partner: they help your partner most \([+−]\d+ on average, "
+                            r"the best of \d+ passes weighed\) +\(y: why\)$", message), message
+            await _why_shown_whole(pilot, app)
 
     run(test)
 
