@@ -474,11 +474,23 @@ def _log_lines(app: TableApp) -> list[str]:
     return [strip.text.rstrip() for strip in app.query_one("#log", RichLog).lines]
 
 
-def test_the_log_drops_undone_moves_and_indents_wrapped_lines() -> None:
+def _newest_log_line_drawn(app: TableApp) -> None:
+    """The log's newest line is drawn in the log panel (scrolled to its end)."""
+    log = app.query_one("#log", RichLog)
+    newest = next(line for line in reversed(_log_lines(app)) if line.strip())
+    drawn = [row.rstrip() for row in _region_text(app.screen_text(), log.region)]
+    assert any(newest.strip() in row for row in drawn), (newest, drawn)
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_the_log_drops_undone_moves_and_indents_wrapped_lines(size: tuple[int, int]) -> None:
+    """docs/terminal.md "The table": the log is kept per action (an undo takes the
+    undone moves out of it) and a line too long for the panel wraps with its
+    continuation indented two spaces; at every size ("Screen sizes")."""
     async def test() -> None:
         session = Session.new("pagat", seed=8, levels=["easy"])
         app = TableApp(session, delay=0)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await play(pilot, app, lambda: session.game.phase is Phase.PLAY
                        and len(session.game.tricks) >= 1 and session.is_human_turn)
             lines = _log_lines(app)
@@ -487,7 +499,11 @@ def test_the_log_drops_undone_moves_and_indents_wrapped_lines() -> None:
             wrapped = [lines[at]]
             while lines[at + len(wrapped)].startswith("  "):
                 wrapped.append(lines[at + len(wrapped)])
-            assert len(wrapped) > 1  # the trick's line is wrapped, continuations indented
+            width = app.query_one("#log", RichLog).scrollable_content_region.width - 1
+            # wrapped, continuations indented, exactly when the line is wider than the
+            # panel (the trick's line is, at every size)
+            assert (len(wrapped) > 1) == (len(first) > width), (width, wrapped)
+            assert all(len(part) <= width for part in wrapped), (width, wrapped)
             assert " ".join(part.strip() for part in wrapped) == first
             before = list(lines)
             held = session.game.hand(HUMAN).cards()
@@ -498,24 +514,29 @@ def test_the_log_drops_undone_moves_and_indents_wrapped_lines() -> None:
             await pilot.press("u")
             await pilot.pause()
             assert _log_lines(app) == before  # the undone moves are gone from the log
+            _newest_log_line_drawn(app)
 
     run(test)
 
 
-def test_a_resumed_game_shows_its_log(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_a_resumed_game_shows_its_log(tmp_path: Path, size: tuple[int, int]) -> None:
+    """docs/terminal.md "The table": a resumed game starts with the whole log of the
+    game so far, drawn as it was; at every size ("Screen sizes")."""
     async def test() -> None:
         store = GameStore(tmp_path / "games.sqlite3")
         session = Session.new("pagat", seed=7, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await play(pilot, app, lambda: session.game.phase is Phase.PLAY
                        and len(session.game.tricks) >= 1 and session.is_human_turn)
             lines = _log_lines(app)
         resumed = Session.resume(store)
         again = TableApp(resumed, delay=0)
-        async with again.run_test(size=(120, 40)) as pilot:
+        async with again.run_test(size=size) as pilot:
             await pilot.pause()
             assert _log_lines(again) == lines
+            _newest_log_line_drawn(again)
         store.close()
 
     run(test)
