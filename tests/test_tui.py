@@ -542,17 +542,23 @@ def test_a_resumed_game_shows_its_log(tmp_path: Path, size: tuple[int, int]) -> 
     run(test)
 
 
-def test_help_fits_at_80x24() -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_help_fits(size: tuple[int, int]) -> None:
+    """docs/terminal.md "The table": F1 shows the keys in a dialog that fits an 80×24
+    terminal, every line whole (nothing wrapped or cut), and at the larger sizes."""
     async def test() -> None:
         session = Session.new("pagat", seed=7, levels=["easy"])
         app = TableApp(session, delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await pilot.press("f1")
             await pilot.pause()
             screen = app.screen_text()
             for line in HELP.splitlines():  # every line whole: nothing wrapped or cut
                 assert line.strip() in screen, line
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "Resume later with" not in app.screen_text()  # and it closes
 
     run(test)
 
