@@ -536,7 +536,10 @@ class TableApp(App[None]):
 
         footer = note
         if not note and view.trick:  # who led: the suit to follow (docs/rules.md §1 Play)
-            footer = f"trick {len(game.tricks) + 1} · {session.name(view.trick[0][0])} led"
+            number, leader = len(game.tricks) + 1, session.name(view.trick[0][0])
+            footer = f"trick {number} · {leader} led"
+            if len(footer) > wide:  # the compact centre: "North led trick 10" fits
+                footer = f"{leader} led trick {number}"
         elif not note and game.tricks:
             footer = f"trick {len(game.tricks) + 1}"
         if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD and note:
