@@ -338,6 +338,58 @@ def test_full_layout_at_120x40() -> None:
     run(test)
 
 
+_COMPACT_CARD = re.compile(r"\b[AKQJT9][SHDC]\b")  # KD, TC: what is typed, never drawn
+_PEOPLES_CARD = re.compile(r"(?:10|[AKQJ9])[♠♥♦♣]")  # K♦, 10♣
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE, (120, 40)])
+def test_cards_are_drawn_for_people_at_every_size(size: tuple[int, int]) -> None:
+    """docs/terminal.md "The table": cards are written for people everywhere at the
+    table (``K♦ 10♣``), never in the compact form (``KD TC``): a hand played by keys
+    at the compact size and above ("Screen sizes"), the screen read at every turn
+    (your hand, the melds at the seats, the trick, the log), a hint, the whole log
+    panel and the hand's result."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=31, levels=["easy"])
+        app = TableApp(session, delay=0)
+        hinted = tricks_seen = 0
+        async with app.run_test(size=size) as pilot:
+            for _ in range(200):
+                await settle(pilot, app)
+                screen = app.screen_text()
+                assert not _COMPACT_CARD.search(screen), screen
+                assert _PEOPLES_CARD.search(screen), screen  # the hand, at least
+                if app.waiting:  # the hand's result: each meld with its cards
+                    assert "meld" in screen and _PEOPLES_CARD.search(screen), screen
+                    break
+                game = session.four
+                if game.phase is Phase.PLAY:
+                    if game.trick:  # the seats' melds, the led card, the trick's cards
+                        _check_drawn(app, screen, *size)
+                        centre = "\n".join(_region_text(screen, app.query_one(
+                            "#trick").region))
+                        for _, card in game.view(HUMAN).trick:
+                            assert card.pretty in centre, centre
+                        tricks_seen += 1
+                    if not hinted:
+                        message = await _hint_shown(pilot, app)
+                        assert message.startswith("hint (") and _PEOPLES_CARD.search(
+                            message) and not _COMPACT_CARD.search(message), message
+                        assert not _COMPACT_CARD.search(app.screen_text())
+                        hinted += 1
+                await human_move(pilot, app)
+                await pilot.pause()
+            else:
+                raise AssertionError("the hand did not end")
+            log = "\n".join(_log_lines(app))  # the whole log panel, scrolled out too
+            assert "meld:" in log and "trick 12:" in log
+            assert not _COMPACT_CARD.search(log), log
+            assert len(_PEOPLES_CARD.findall(log)) >= 48  # every card played, at least
+        assert hinted and tricks_seen
+
+    run(test)
+
+
 def test_a_terminal_below_80x24_is_told_so() -> None:
     async def test() -> None:
         session = Session.new("pagat", seed=31, levels=["easy"])
@@ -569,10 +621,11 @@ async def _hint_shown(pilot: Pilot[None], app: TableApp) -> str:
     await pilot.press("question_mark")
     for _ in range(600):
         await pilot.pause(0.05)
-        if app.why:
-            break
-    rows = app.screen_text().splitlines()[-3:-1]  # the message's two rows
-    return " ".join(row.strip() for row in rows if row.strip())
+        rows = app.screen_text().splitlines()[-3:-1]  # the message's two rows
+        message = " ".join(row.strip() for row in rows if row.strip())
+        if message.startswith("hint ("):
+            return message
+    raise AssertionError("no hint came")
 
 
 async def _why_shown_whole(pilot: Pilot[None], app: TableApp) -> None:
