@@ -43,6 +43,7 @@ from pinochlekit.engine.actions import (
     ThrowIn,
     parse_action,
 )
+from pinochlekit.engine.auction import AuctionEnd, after_call
 from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Rank, Suit, cards_of_mask, trusted_hand
 from pinochlekit.engine.deals import deal, deal_seed
 from pinochlekit.engine.errors import (
@@ -711,21 +712,18 @@ class Game(History):
             self.high_bid, self.high_bidder = action.amount, seat
         else:
             self._passed[seat] = True
-        passes = sum(self._passed)
-        n = self._n
-        if self.high_bidder is not None and passes == n - 1:
-            self._win_auction(self.high_bidder, self.high_bid)
-        elif self.high_bidder is None and passes == n - 1 and self.rules.dealer_stuck:
-            self._win_auction(self.dealer, self.rules.opening_bid)  # the dealer is stuck
-        elif passes == n:
+        end, who = after_call(self._passed, self.high_bidder, dealer=self.dealer,
+                              dealer_stuck=self.rules.dealer_stuck, seat=seat)
+        if end is None:
+            self.to_act = who
+        elif end is AuctionEnd.WON:
+            self._win_auction(who, self.high_bid)
+        elif end is AuctionEnd.STUCK:
+            self._win_auction(who, self.rules.opening_bid)  # the dealer is stuck
+        else:
             self._end_deal(HandResult(self.hand_number, self.dealer, Outcome.PASSED_OUT,
                                       totals=tuple(self.scores)),
-                           next_dealer=(self.dealer + 1) % n)
-        else:
-            nxt = (seat + 1) % n
-            while self._passed[nxt]:
-                nxt = (nxt + 1) % n
-            self.to_act = nxt
+                           next_dealer=(self.dealer + 1) % self._n)
 
     def _win_auction(self, declarer: int, contract: int) -> None:
         self.declarer, self.contract = declarer, contract

@@ -45,6 +45,7 @@ from pinochlekit.engine.actions import (
     Return,
     parse_action,
 )
+from pinochlekit.engine.auction import AuctionEnd, after_call
 from pinochlekit.engine.cards import SUIT_MASKS, Card, Suit
 from pinochlekit.engine.deals import deal_seed
 from pinochlekit.engine.double.cards import DOUBLE_KINDS, HAND_SIZE, DoubleHand, deal_double
@@ -494,21 +495,16 @@ class DoubleDeckGame(History):
             self.high_bid, self.high_bidder = action.amount, seat
         else:
             self._passed[seat] = True
-        passes = sum(self._passed)
-        if passes == 4:
+        end, who = after_call(self._passed, self.high_bidder, dealer=self.dealer,
+                              dealer_stuck=self.rules.dealer_stuck, seat=seat)
+        if end is None:
+            self.to_act = who
+        elif end is AuctionEnd.WON:
+            self._won(who, self.high_bid)
+        elif end is AuctionEnd.STUCK:
+            self._won(who, self.rules.min_bid)  # docs/rules.md §6: stuck at 50
+        else:
             self._passed_out()
-            return
-        if passes == 3:
-            if self.high_bidder is not None:
-                self._won(self.high_bidder, self.high_bid)
-                return
-            if self.rules.dealer_stuck:
-                self._won(self.dealer, self.rules.min_bid)  # docs/rules.md §6: stuck at 50
-                return
-        nxt = (seat + 1) % 4
-        while self._passed[nxt]:
-            nxt = (nxt + 1) % 4
-        self.to_act = nxt
 
     def _won(self, seat: int, contract: int) -> None:
         self.declarer, self.contract = seat, contract

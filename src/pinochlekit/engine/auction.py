@@ -1,0 +1,55 @@
+"""How an auction goes on after a call: the rule every game with an auction shares
+(docs/rules.md §1.4 Auction; the three-handed game of §3 and the double deck of §6
+use it unchanged).
+
+A pass is final. When every seat but one has passed, the one left wins at the
+high bid; if nobody bid, the dealer is stuck at the minimum (or, without
+``dealer_stuck``, may still bid). When every seat has passed the deal is passed out.
+Otherwise the turn goes to the next seat on the left that has not passed.
+
+>>> after_call([False, True, True, True], 0, dealer=3, dealer_stuck=True, seat=3)
+(<AuctionEnd.WON: 'won'>, 0)
+>>> after_call([True, True, True, False], None, dealer=3, dealer_stuck=True, seat=2)
+(<AuctionEnd.STUCK: 'stuck'>, 3)
+>>> after_call([True, True, False, False], 2, dealer=3, dealer_stuck=True, seat=1)
+(None, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+__all__ = ["AuctionEnd", "after_call"]
+
+
+class AuctionEnd(Enum):
+    """How an auction ended (see :func:`after_call`)."""
+
+    #: The last seat not passed won at the high bid.
+    WON = "won"
+    #: Nobody bid: the dealer takes the contract at the minimum.
+    STUCK = "stuck"
+    #: Every seat passed: nothing is played and the deal moves on.
+    PASSED_OUT = "passed out"
+
+
+def after_call(passed: Sequence[bool], high_bidder: int | None, *, dealer: int,
+               dealer_stuck: bool, seat: int) -> tuple[AuctionEnd | None, int]:
+    """What follows the call ``seat`` just made, ``passed`` saying who has passed
+    (that call included) and ``high_bidder`` who holds the high bid (``None``: no
+    bid yet): the auction's end and the declarer (-1 when passed out), or ``None``
+    and the next seat to call."""
+    n = len(passed)
+    passes = sum(passed)
+    if passes == n - 1:
+        if high_bidder is not None:
+            return AuctionEnd.WON, high_bidder
+        if dealer_stuck:
+            return AuctionEnd.STUCK, dealer
+    elif passes == n:
+        return AuctionEnd.PASSED_OUT, -1
+    nxt = (seat + 1) % n
+    while passed[nxt]:
+        nxt = (nxt + 1) % n
+    return None, nxt
