@@ -124,3 +124,42 @@ def test_two_handed_table_by_keyboard(tmp_path: Path) -> None:
         store.close()
 
     run(test)
+
+
+def test_the_meld_turn_is_told_from_the_engines_events() -> None:
+    """docs/terminal.md (two-handed): the line of a meld turn comes from the step's
+    events: the dix exchanged names the turned-up card it was exchanged for, a meld
+    laid its points; the draw says the card the person drew and the stock left."""
+    told: dict[str, list[str]] = {}
+    for seed in range(40):
+        session = Session.new("two", seed=seed, levels=["easy"])
+        game = session.two
+        assert game is not None
+        for _ in range(400):
+            if game.stage is not TwoStage.MELD or game.to_act != HUMAN:
+                if session.is_over or game.hand_number > 1:
+                    break
+                if session.is_human_turn:
+                    session.act(game.legal_actions()[0])
+                else:
+                    session.step()
+                continue
+            legal = game.legal_actions()
+            turn_up = game.turn_up
+            if DIX in legal and "dix" not in told:
+                lines = session.act(DIX)
+                assert turn_up is not None
+                assert lines[0].startswith("You count the dix: "), lines
+                assert f"exchanged for the turned-up {turn_up.pretty} (+" in lines[0], lines
+                told["dix"] = lines
+            else:
+                lines = session.act(legal[0])
+                told.setdefault("meld", lines)
+            for line in lines[1:]:
+                if line.startswith("you draw"):  # the meld turn is over: both drew
+                    assert re.fullmatch(r"you draw \S+; the stock has \d+ cards", line), lines
+                    told["draw"] = lines
+        if "dix" in told:
+            break
+    assert "dix" in told, "no seed of 40 gave the person the dix to exchange"
+    assert "draw" in told and "meld" in told, told

@@ -464,15 +464,12 @@ class Session:
 
     def _apply_two(self, game: TwoHandedGame, seat: int, action: Action) -> list[str]:
         """:meth:`_apply` for the two-handed game: the meld turn and the draw told too."""
-        events_before, turn_up = len(game.events), game.turn_up
-        stock_before = game.stock_size
-        held, late = game.hand(HUMAN), game.stage is TwoStage.LATE
+        turn_up = game.turn_up  # a dix exchanged takes it: named in the line
         events = game.step(action, seat)
         self._saved(seat, action)
         if isinstance(action, LayMeld | Dix | NoMeld):
-            lines = [two.tell_meld_turn(game, seat, action, self.name, events_before,
-                                        turn_up)]
-            lines += two.draw_lines(game, HUMAN, held, stock_before, late)
+            lines = [two.tell_meld_turn(seat, action, self.name, events, turn_up)]
+            lines += two.draw_lines(game, HUMAN, events)
         else:
             lines = [self.tell(seat, action)]
         for event in events[1:]:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pinochlekit.engine.actions import Action, Play
-from pinochlekit.engine.cards import Card, Hand, parse_cards
+from pinochlekit.engine.cards import Card, parse_cards
 from pinochlekit.engine.errors import NotationError
+from pinochlekit.engine.events import Drew, Event, MeldShown
 from pinochlekit.engine.meld import meld_values
 from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld, parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
@@ -65,28 +66,31 @@ def event_text(event: MeldEvent, name: Namer, turn_up: Card | None = None) -> st
            f"(+{event.points})"
 
 
-def tell_meld_turn(game: TwoHandedGame, seat: int, action: Action, name: Namer,
-                   events_before: int, turn_up_before: Card | None) -> str:
-    """A meld-turn action as a line (the event it scored, or ``North lays no meld``)."""
+def tell_meld_turn(seat: int, action: Action, name: Namer, events: Sequence[Event],
+                   turn_up_before: Card | None) -> str:
+    """A meld-turn action as a line, from the events its step emitted (the meld it
+    scored, or ``North lays no meld``)."""
     who = name(seat)
     if isinstance(action, NoMeld):
         return f"{who} {'lay' if who == 'You' else 'lays'} no meld"
-    if isinstance(action, LayMeld | Dix) and len(game.events) > events_before:
-        return event_text(game.events[events_before], name, turn_up_before)
+    shown = next((e for e in events if isinstance(e, MeldShown) and e.items), None)
+    if isinstance(action, LayMeld | Dix) and shown is not None:
+        item = shown.items[0]
+        return event_text(MeldEvent(shown.seat, item.name, item.cards, item.points), name,
+                          turn_up_before)
     return f"{who}: {action}"
 
 
-def draw_lines(game: TwoHandedGame, you: int, hand_before: Hand, stock_before: int,
-               late_before: bool) -> list[str]:
-    """After a meld turn both players draw: what the person drew, the stock left,
-    and the start of the last tricks once it is gone."""
-    if game.stock_size >= stock_before:
+def draw_lines(game: TwoHandedGame, you: int, events: Sequence[Event]) -> list[str]:
+    """After a meld turn both players draw (the step's :class:`Drew` events): what the
+    person drew, the stock left, and the start of the last tricks once it is gone."""
+    drawn = [e for e in events if isinstance(e, Drew)]
+    if not drawn:
         return []
-    after = game.hand(you)
-    new = after - hand_before if after.issuperset(hand_before) else Hand()
-    drew = f"you draw {_pretty(new.cards())}" if new else "you draw"
+    mine = [e.card for e in drawn if e.seat == you]
+    drew = f"you draw {_pretty(mine)}" if mine else "you draw"
     lines = [f"{drew}; the stock has {game.stock_size} cards"]
-    if game.stage is TwoStage.LATE and not late_before:
+    if game.stage is TwoStage.LATE:  # these draws emptied the stock
         lines.append("the stock is gone: melds go back to the hands; the last 12 tricks "
                      "follow suit and must win (docs/rules.md §4)")
     return lines
