@@ -1,7 +1,8 @@
 """The optional C accelerators, and the one switch that turns them all off.
 
 Six C extensions, built by ``pip install -e .`` from the sources here, all sharing
-``pinochle.h`` (the card numbering, the trick winner and the legal plays):
+``pinochle.h`` (the card numbering, the trick winner, the legal plays and the
+per-class meld count):
 
 ``_table``
     the play phase of a hand, the deal and the meld total, for the engine

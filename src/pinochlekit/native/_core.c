@@ -89,9 +89,7 @@ static void init_tables(void)
 
 /* ===== 2. The rules (rules.py, docs/rules.md §2), flattened by fastcore ======== */
 
-/* Meld values in the game's own scale, in this order (meld.meld_values). */
-enum { M_RUN, M_DRUN, M_ROYAL, M_COMMON, M_DIX, M_ACES, M_DACES, M_KINGS, M_DKINGS,
-       M_QUEENS, M_DQUEENS, M_JACKS, M_DJACKS, M_PIN, M_DPIN, M_COUNT };
+/* Meld values in the game's own scale are in the order of pinochle.h's M_* (meld.meld_values). */
 enum { PENALTY_CONTRACT, PENALTY_CHIPS, PENALTY_SHORTFALL };
 
 typedef struct {
@@ -230,72 +228,15 @@ static Cards cards_of_counts(const int *need)
     return h;
 }
 
-/* The pieces of meld_reuse='per_class' (meld._meld_cached), each adding the cards
- * it uses to `use` if given. Class I of one suit: marriages and runs, and the
- * dix (each 9 of trump) in the trump suit (meld._class_one). */
-static int suit_meld(const CoreRules *r, const int *c, int s, int trump, int *use)
-{
-    const int *v = r->meld;
-    int K = KIND(s, KING), Q = KIND(s, QUEEN), points = 0;
-    int marriages = c[K] < c[Q] ? c[K] : c[Q];
-    if (s != trump) {
-        points = marriages * v[M_COMMON];
-    } else {
-        int runs = 2, nines = c[KIND(s, NINE)];
-        for (int i = 0; i < 5; i++)
-            if (c[KIND(s, RUN_RANKS[i])] < runs) runs = c[KIND(s, RUN_RANKS[i])];
-        if (runs == 2) { /* a double run, and nothing more from those ten cards */
-            points = v[M_DRUN];
-            marriages = 0;
-        } else if (runs == 1) {
-            points = v[M_RUN];
-            int extra_k = c[K] - 1, extra_q = c[Q] - 1;
-            /* docs/rules.md §2 extra K/Q with a run: it marries the run's Q or K. */
-            marriages = r->run_marries ? extra_k + extra_q : (extra_k && extra_q);
-        }
-        points += marriages * v[M_ROYAL] + nines * v[M_DIX];
-        if (use) {
-            for (int i = 0; i < 5; i++) use[KIND(s, RUN_RANKS[i])] += runs;
-            use[KIND(s, NINE)] += nines;
-        }
-    }
-    if (use) { use[K] += marriages; use[Q] += marriages; }
-    return points;
-}
-
-/* Class II: aces, kings, queens or jacks around (AROUND_RANKS[i]; meld._class_two). */
-static int around_meld(const CoreRules *r, const int *c, int i, int *use)
-{
-    int rank = AROUND_RANKS[i], n = 2;
-    for (int s = 0; s < 4; s++)
-        if (c[KIND(s, rank)] < n) n = c[KIND(s, rank)];
-    if (use)
-        for (int s = 0; s < 4; s++) use[KIND(s, rank)] += n;
-    return n ? r->meld[M_ACES + 2 * i + (n == 2)] : 0;
-}
-
-/* Class III: pinochle, QS JD (meld._class_three). */
-static int pinochle_meld(const CoreRules *r, const int *c, int *use)
-{
-    int n = c[QS] < c[JD] ? c[QS] : c[JD];
-    if (use) { use[QS] += n; use[JD] += n; }
-    return n ? r->meld[M_PIN + (n == 2)] : 0;
-}
-
+/* meld_reuse='per_class' (meld._meld_cached): pinochle.h's meld_per_class_counts. */
 static Meld meld_per_class(const CoreRules *r, const int *c, int trump, int want_shown)
 {
-    int use[3][24], *u1 = NULL, *u2 = NULL, *u3 = NULL, points = 0;
-    if (want_shown) { memset(use, 0, sizeof use); u1 = use[0]; u2 = use[1]; u3 = use[2]; }
-    for (int s = 0; s < 4; s++) points += suit_meld(r, c, s, trump, u1);
-    for (int i = 0; i < 4; i++) points += around_meld(r, c, i, u2);
-    points += pinochle_meld(r, c, u3);
+    int need[24];
+    int points = meld_per_class_counts(r->meld, r->run_marries, c, trump,
+                                       want_shown ? need : NULL);
     int nines = trump >= 0 ? c[KIND(trump, NINE)] : 0;
     Meld m = {points, nines > 0 && points == nines * r->meld[M_DIX], NO_CARDS};
-    if (want_shown) { /* meld._shown: a card shows once per meld of its class */
-        int need[24] = {0};
-        for (int i = 0; i < 3; i++) show_class(need, use[i], c);
-        m.shown = cards_of_counts(need);
-    }
+    if (want_shown) m.shown = cards_of_counts(need);
     return m;
 }
 
@@ -306,13 +247,14 @@ static int per_class_cost(const CoreRules *r, int *c, int k, int trump)
     int s = SUIT_OF(k), rank = RANK_OF(k), cost = 0, around = -1;
     for (int i = 0; i < 4; i++)
         if (AROUND_RANKS[i] == rank) around = i;
-    cost += suit_meld(r, c, s, trump, NULL);
-    if (around >= 0) cost += around_meld(r, c, around, NULL);
-    if (k == QS || k == JD) cost += pinochle_meld(r, c, NULL);
+    const int *v = r->meld;
+    cost += meld_suit(v, r->run_marries, c, s, trump, NULL);
+    if (around >= 0) cost += meld_around(v, c, around, NULL);
+    if (k == QS || k == JD) cost += meld_pinochle(v, c, NULL);
     c[k]--;
-    cost -= suit_meld(r, c, s, trump, NULL);
-    if (around >= 0) cost -= around_meld(r, c, around, NULL);
-    if (k == QS || k == JD) cost -= pinochle_meld(r, c, NULL);
+    cost -= meld_suit(v, r->run_marries, c, s, trump, NULL);
+    if (around >= 0) cost -= meld_around(v, c, around, NULL);
+    if (k == QS || k == JD) cost -= meld_pinochle(v, c, NULL);
     c[k]++;
     return cost;
 }

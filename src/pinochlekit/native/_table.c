@@ -513,17 +513,20 @@ static PyObject *py_deal_masks(PyObject *Py_UNUSED(module), PyObject *args)
  * run_extra = "marries". Values are the ordinary scale divided by unit. A count of a
  * kind is 0, 1 or 2: the once bit plus the twice bit. */
 
-static int count_of(Mask once, Mask twice, int kind)
+/* docs/rules.md §1.7 Meld table; §2 double melds: the value of each meld and of its
+ * double, in pinochle.h's M_* order, in the game's scale (meld._values). */
+static void meld_value_table(int special, int unit, int *v)
 {
-    return (int)(once >> kind & 1) + (int)(twice >> kind & 1);
-}
-
-/* Show `n` copies (0-2) of a kind: across classes the counts combine by max, which on
- * the (once, twice) bits is OR. */
-static void show(Mask *so, Mask *st, int kind, int n)
-{
-    if (n >= 1) *so |= BIT(kind);
-    if (n >= 2) *st |= BIT(kind);
+    static const int single[M_COUNT] = {150, 0, 40, 20, 10, 100, 0, 80, 0, 60, 0, 40, 0,
+                                        40, 0};
+    static const int special_double[M_COUNT] = {0, 1500, 0, 0, 0, 0, 1000, 0, 800, 0, 600,
+                                                0, 400, 0, 300};
+    for (int m = 0; m < M_COUNT; m++) {
+        int is_double = m == M_DRUN || (m >= M_ACES && m <= M_DJACKS && (m - M_ACES) % 2)
+                        || m == M_DPIN;
+        int value = !is_double ? single[m] : special ? special_double[m] : 2 * single[m - 1];
+        v[m] = value / unit;
+    }
 }
 
 static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
@@ -539,76 +542,14 @@ static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
                         "meld_masks: 24-bit masks (twice within once), trump -1 to 3, unit >= 1");
         return NULL;
     }
-    Mask once = (Mask)once_l, twice = (Mask)twice_l, so = 0, st = 0;
-    /* docs/rules.md §1 Meld table; §2 double melds: the value of each meld, and of its double. */
-    long run = 150 / unit, royal = 40 / unit, common = 20 / unit, dix = 10 / unit;
-    long double_run = (special ? 1500 : 300) / unit;
-    static const long around_single[4] = {100, 80, 60, 40};
-    static const long around_special[4] = {1000, 800, 600, 400};
-    long pinochle = 40 / unit, double_pinochle = (special ? 300 : 80) / unit;
-    long points = 0;
-    /* Class I: marriages and the run, suit by suit, then the dix. */
-    for (int suit = 0; suit < 4; suit++) {
-        int k = KIND(suit, KING), q = KIND(suit, QUEEN);
-        int kings = count_of(once, twice, k), queens = count_of(once, twice, q);
-        int married = kings < queens ? kings : queens;
-        if (suit != trump) {
-            points += married * common;
-            show(&so, &st, k, married);
-            show(&so, &st, q, married);
-            continue;
-        }
-        int runs = 2;
-        for (int i = 0; i < 5; i++) {
-            int c = count_of(once, twice, KIND(suit, RUN_RANKS[i]));
-            if (c < runs) runs = c;
-        }
-        if (runs == 2) { /* a double run, and nothing more from those ten cards */
-            points += double_run;
-            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, RUN_RANKS[i]), 2);
-        } else if (runs == 1) {
-            points += run;
-            for (int i = 0; i < 5; i++) show(&so, &st, KIND(suit, RUN_RANKS[i]), 1);
-            int extra_k = kings - 1, extra_q = queens - 1;
-            if (marries) { /* the extra card marries the run's partner */
-                points += (extra_k + extra_q) * royal;
-                show(&so, &st, k, kings);
-                show(&so, &st, q, queens);
-            } else if (extra_k && extra_q) {
-                points += royal;
-                show(&so, &st, k, 2);
-                show(&so, &st, q, 2);
-            }
-        } else {
-            points += married * royal;
-            show(&so, &st, k, married);
-            show(&so, &st, q, married);
-        }
-    }
-    if (trump >= 0) {
-        int nines = count_of(once, twice, KIND(trump, NINE));
-        points += nines * dix;
-        show(&so, &st, KIND(trump, NINE), nines);
-    }
-    /* Class II: arounds, one of each suit or two of each. */
-    for (int i = 0; i < 4; i++) {
-        int n = 2;
-        for (int suit = 0; suit < 4; suit++) {
-            int c = count_of(once, twice, KIND(suit, AROUND_RANKS[i]));
-            if (c < n) n = c;
-        }
-        if (n == 0) continue;
-        points += n == 2 ? (special ? around_special[i] : 2 * around_single[i]) / unit
-                         : around_single[i] / unit;
-        for (int suit = 0; suit < 4; suit++) show(&so, &st, KIND(suit, AROUND_RANKS[i]), n);
-    }
-    /* Class III: pinochle (QS JD) and double pinochle. */
-    int qs = count_of(once, twice, QS), jd = count_of(once, twice, JD);
-    int pinochles = qs < jd ? qs : jd;
-    if (pinochles) {
-        points += pinochles == 2 ? double_pinochle : pinochle;
-        show(&so, &st, QS, pinochles);
-        show(&so, &st, JD, pinochles);
+    int v[M_COUNT], c[KINDS], need[KINDS];
+    meld_value_table(special, unit, v);
+    for (int k = 0; k < KINDS; k++) c[k] = (int)(once_l >> k & 1) + (int)(twice_l >> k & 1);
+    long points = meld_per_class_counts(v, marries, c, trump, need);
+    Mask so = 0, st = 0;
+    for (int k = 0; k < KINDS; k++) {
+        if (need[k] >= 1) so |= BIT(k);
+        if (need[k] >= 2) st |= BIT(k);
     }
     return Py_BuildValue("(lkk)", points, (unsigned long)so, (unsigned long)st);
 }

@@ -3,10 +3,11 @@
  *
  * The card numbering (the engine's cards.py), the suit masks and rank tables, the
  * trick winner and the legal plays of docs/rules.md §1 Play with the §2 options,
- * and the bit helpers. Everything is a constant or a static inline function, so
- * each extension (_core.c, _table.c, _solver.c, _twosolver.c, _twocore.c) compiles
- * its own copy with nothing to link. The Python engine (engine/tricks.py) stays the
- * reference; the differential tests of each core check them against it.
+ * the per-class meld count of §1.7, and the bit helpers. Everything is a constant
+ * or a static inline function, so each extension (_core.c, _table.c, _solver.c,
+ * _twosolver.c, _twocore.c, _doublecore.c) compiles its own copy with nothing to
+ * link. The Python engine (engine/tricks.py, engine/meld.py) stays the reference;
+ * the differential tests of each core check them against it.
  */
 #ifndef PINOCHLEKIT_PINOCHLE_H
 #define PINOCHLEKIT_PINOCHLE_H
@@ -169,6 +170,93 @@ static inline Mask follow_one(const PlayRules *r, Mask hand, int lead, int trump
     }
     Mask trumps = hand & SUIT_MASK(trump);
     return trumps ? trumps : hand;
+}
+
+/* ===== Meld, per class (docs/rules.md §1.7 Meld; §2 meld options) ==============
+ * A card may serve once in each class (meld_reuse "per_class", meld._meld_cached).
+ * A hand is given as the count (0-2) of each kind; `v` holds the meld values in the
+ * game's own scale in the order of M_* (meld.meld_values); `use`, where given, gets
+ * the copies of each kind the class melds (the cards it shows). Every C core counts
+ * meld with these; engine/meld.py is the reference. */
+
+enum { M_RUN, M_DRUN, M_ROYAL, M_COMMON, M_DIX, M_ACES, M_DACES, M_KINGS, M_DKINGS,
+       M_QUEENS, M_DQUEENS, M_JACKS, M_DJACKS, M_PIN, M_DPIN, M_COUNT };
+
+/* Class I of suit `s`: its marriages, and in trump the run (single or double) and
+ * the dix (each nine of trump). run_marries: docs/rules.md §2, an extra K or Q with
+ * a run marries the run's Q or K (run_extra "marries"). */
+static inline int meld_suit(const int *v, int run_marries, const int *c, int s, int trump,
+                            int *use)
+{
+    int K = KIND(s, KING), Q = KIND(s, QUEEN), points = 0;
+    int marriages = c[K] < c[Q] ? c[K] : c[Q];
+    if (s != trump) {
+        points = marriages * v[M_COMMON];
+    } else {
+        int runs = 2, nines = c[KIND(s, NINE)];
+        for (int i = 0; i < 5; i++)
+            if (c[KIND(s, RUN_RANKS[i])] < runs) runs = c[KIND(s, RUN_RANKS[i])];
+        if (runs == 2) { /* a double run, and nothing more from those ten cards */
+            points = v[M_DRUN];
+            marriages = 0;
+        } else if (runs == 1) {
+            points = v[M_RUN];
+            int extra_k = c[K] - 1, extra_q = c[Q] - 1;
+            marriages = run_marries ? extra_k + extra_q : (extra_k && extra_q);
+        }
+        points += marriages * v[M_ROYAL] + nines * v[M_DIX];
+        if (use) {
+            for (int i = 0; i < 5; i++) use[KIND(s, RUN_RANKS[i])] += runs;
+            use[KIND(s, NINE)] += nines;
+        }
+    }
+    if (use) { use[K] += marriages; use[Q] += marriages; }
+    return points;
+}
+
+/* Class II: aces, kings, queens or jacks around (AROUND_RANKS[i]), single or double. */
+static inline int meld_around(const int *v, const int *c, int i, int *use)
+{
+    int rank = AROUND_RANKS[i], n = 2;
+    for (int s = 0; s < 4; s++)
+        if (c[KIND(s, rank)] < n) n = c[KIND(s, rank)];
+    if (use)
+        for (int s = 0; s < 4; s++) use[KIND(s, rank)] += n;
+    return n ? v[M_ACES + 2 * i + (n == 2)] : 0;
+}
+
+/* Class III: the pinochle, Q♠ J♦, single or double. */
+static inline int meld_pinochle(const int *v, const int *c, int *use)
+{
+    int n = c[QS] < c[JD] ? c[QS] : c[JD];
+    if (use) { use[QS] += n; use[JD] += n; }
+    return n ? v[M_PIN + (n == 2)] : 0;
+}
+
+/* The per-class meld of a hand: its points, and in `need` (if given) the copies of
+ * each kind shown: a card shows once per meld of its class, so across the three
+ * classes the largest count (meld._shown). */
+static inline int meld_per_class_counts(const int *v, int run_marries, const int *c,
+                                        int trump, int *need)
+{
+    int use[3][KINDS], *u1 = NULL, *u2 = NULL, *u3 = NULL, points = 0;
+    if (need) {
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < KINDS; k++) use[i][k] = 0;
+        u1 = use[0]; u2 = use[1]; u3 = use[2];
+    }
+    for (int s = 0; s < 4; s++) points += meld_suit(v, run_marries, c, s, trump, u1);
+    for (int i = 0; i < 4; i++) points += meld_around(v, c, i, u2);
+    points += meld_pinochle(v, c, u3);
+    if (need) {
+        for (int k = 0; k < KINDS; k++) need[k] = 0;
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < KINDS; k++) {
+                int n = use[i][k] < c[k] ? use[i][k] : c[k];
+                if (n > need[k]) need[k] = n;
+            }
+    }
+    return points;
 }
 
 #endif /* PINOCHLEKIT_PINOCHLE_H */
