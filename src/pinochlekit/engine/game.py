@@ -87,6 +87,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Game"]
 
+_WON = AuctionEnd.WON  # the end of most auctions, looked up once
+
 _NO_WIDOW = Hand()  # hands are immutable: one empty widow serves every deal
 _NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
 
@@ -712,11 +714,11 @@ class Game(History):
             self.high_bid, self.high_bidder = action.amount, seat
         else:
             self._passed[seat] = True
-        end, who = after_call(self._passed, self.high_bidder, dealer=self.dealer,
-                              dealer_stuck=self.rules.dealer_stuck, seat=seat)
+        end, who = after_call(self._passed, self.high_bidder, self.dealer,
+                              self.rules.dealer_stuck, seat)
         if end is None:
             self.to_act = who
-        elif end is AuctionEnd.WON:
+        elif end is _WON:
             self._win_auction(who, self.high_bid)
         elif end is AuctionEnd.STUCK:
             self._win_auction(who, self.rules.opening_bid)  # the dealer is stuck

@@ -542,8 +542,14 @@ static PyObject *py_meld_masks(PyObject *Py_UNUSED(module), PyObject *args)
                         "meld_masks: 24-bit masks (twice within once), trump -1 to 3, unit >= 1");
         return NULL;
     }
-    int v[M_COUNT], c[KINDS], need[KINDS];
-    meld_value_table(special, unit, v);
+    /* the values of the last (special, unit) asked, kept: a game asks for one */
+    static int v[M_COUNT], v_special = -1, v_unit = -1;
+    if (special != v_special || unit != v_unit) {
+        meld_value_table(special, unit, v);
+        v_special = special;
+        v_unit = unit;
+    }
+    int c[KINDS], need[KINDS];
     for (int k = 0; k < KINDS; k++) c[k] = (int)(once_l >> k & 1) + (int)(twice_l >> k & 1);
     long points = meld_per_class_counts(v, marries, c, trump, need);
     Mask so = 0, st = 0;

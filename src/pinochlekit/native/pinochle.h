@@ -175,15 +175,15 @@ static inline Mask follow_one(const PlayRules *r, Mask hand, int lead, int trump
 /* ===== Meld, per class (docs/rules.md §1.7 Meld; §2 meld options) ==============
  * A card may serve once in each class (meld_reuse "per_class", meld._meld_cached).
  * A hand is given as the count (0-2) of each kind; `v` holds the meld values in the
- * game's own scale in the order of M_* (meld.meld_values); `use`, where given, gets
- * the copies of each kind the class melds (the cards it shows). Every C core counts
+ * game's own scale in the order of M_* (meld.meld_values). Every C core counts
  * meld with these; engine/meld.py is the reference. */
 
 enum { M_RUN, M_DRUN, M_ROYAL, M_COMMON, M_DIX, M_ACES, M_DACES, M_KINGS, M_DKINGS,
        M_QUEENS, M_DQUEENS, M_JACKS, M_DJACKS, M_PIN, M_DPIN, M_COUNT };
 
 /* Class I of suit `s`: its marriages, and in trump the run (single or double) and
- * the dix (each nine of trump). run_marries: docs/rules.md §2, an extra K or Q with
+ * the dix (each nine of trump); `use`, where given, gets the copies of each kind its
+ * melds use (more than are held where a run's king also marries). run_marries: docs/rules.md §2, an extra K or Q with
  * a run marries the run's Q or K (run_extra "marries"). */
 static inline int meld_suit(const int *v, int run_marries, const int *c, int s, int trump,
                             int *use)
@@ -214,22 +214,27 @@ static inline int meld_suit(const int *v, int run_marries, const int *c, int s, 
     return points;
 }
 
-/* Class II: aces, kings, queens or jacks around (AROUND_RANKS[i]), single or double. */
-static inline int meld_around(const int *v, const int *c, int i, int *use)
+/* Class II: aces, kings, queens or jacks around (AROUND_RANKS[i]), single or double;
+ * `need`, where given, is raised to the copies it shows. */
+static inline int meld_around(const int *v, const int *c, int i, int *need)
 {
     int rank = AROUND_RANKS[i], n = 2;
     for (int s = 0; s < 4; s++)
         if (c[KIND(s, rank)] < n) n = c[KIND(s, rank)];
-    if (use)
-        for (int s = 0; s < 4; s++) use[KIND(s, rank)] += n;
+    if (need)
+        for (int s = 0; s < 4; s++)
+            if (n > need[KIND(s, rank)]) need[KIND(s, rank)] = n;
     return n ? v[M_ACES + 2 * i + (n == 2)] : 0;
 }
 
-/* Class III: the pinochle, Q♠ J♦, single or double. */
-static inline int meld_pinochle(const int *v, const int *c, int *use)
+/* Class III: the pinochle, Q♠ J♦, single or double; `need` as for meld_around. */
+static inline int meld_pinochle(const int *v, const int *c, int *need)
 {
     int n = c[QS] < c[JD] ? c[QS] : c[JD];
-    if (use) { use[QS] += n; use[JD] += n; }
+    if (need) {
+        if (n > need[QS]) need[QS] = n;
+        if (n > need[JD]) need[JD] = n;
+    }
     return n ? v[M_PIN + (n == 2)] : 0;
 }
 
@@ -239,24 +244,20 @@ static inline int meld_pinochle(const int *v, const int *c, int *use)
 static inline int meld_per_class_counts(const int *v, int run_marries, const int *c,
                                         int trump, int *need)
 {
-    int use[3][KINDS], *u1 = NULL, *u2 = NULL, *u3 = NULL, points = 0;
-    if (need) {
-        for (int i = 0; i < 3; i++)
-            for (int k = 0; k < KINDS; k++) use[i][k] = 0;
-        u1 = use[0]; u2 = use[1]; u3 = use[2];
+    int points = 0;
+    if (!need) {
+        for (int s = 0; s < 4; s++) points += meld_suit(v, run_marries, c, s, trump, NULL);
+        for (int i = 0; i < 4; i++) points += meld_around(v, c, i, NULL);
+        return points + meld_pinochle(v, c, NULL);
     }
-    for (int s = 0; s < 4; s++) points += meld_suit(v, run_marries, c, s, trump, u1);
-    for (int i = 0; i < 4; i++) points += meld_around(v, c, i, u2);
-    points += meld_pinochle(v, c, u3);
-    if (need) {
-        for (int k = 0; k < KINDS; k++) need[k] = 0;
-        for (int i = 0; i < 3; i++)
-            for (int k = 0; k < KINDS; k++) {
-                int n = use[i][k] < c[k] ? use[i][k] : c[k];
-                if (n > need[k]) need[k] = n;
-            }
-    }
-    return points;
+    /* class I adds up within a suit (a run's king also marries): counted, then capped
+     * by the copies held; classes II and III raise what it shows */
+    for (int k = 0; k < KINDS; k++) need[k] = 0;
+    for (int s = 0; s < 4; s++) points += meld_suit(v, run_marries, c, s, trump, need);
+    for (int k = 0; k < KINDS; k++)
+        if (need[k] > c[k]) need[k] = c[k];
+    for (int i = 0; i < 4; i++) points += meld_around(v, c, i, need);
+    return points + meld_pinochle(v, c, need);
 }
 
 #endif /* PINOCHLEKIT_PINOCHLE_H */

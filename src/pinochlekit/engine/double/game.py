@@ -84,6 +84,8 @@ from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick
 __all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder",
            "hand_scores"]
 
+_WON = AuctionEnd.WON  # the end of most auctions, looked up once
+
 #: A fixed deal: the four hands, seat 0 first.
 DoubleDeal = tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]
 
@@ -495,11 +497,11 @@ class DoubleDeckGame(History):
             self.high_bid, self.high_bidder = action.amount, seat
         else:
             self._passed[seat] = True
-        end, who = after_call(self._passed, self.high_bidder, dealer=self.dealer,
-                              dealer_stuck=self.rules.dealer_stuck, seat=seat)
+        end, who = after_call(self._passed, self.high_bidder, self.dealer,
+                              self.rules.dealer_stuck, seat)
         if end is None:
             self.to_act = who
-        elif end is AuctionEnd.WON:
+        elif end is _WON:
             self._won(who, self.high_bid)
         elif end is AuctionEnd.STUCK:
             self._won(who, self.rules.min_bid)  # docs/rules.md §6: stuck at 50
