@@ -114,12 +114,6 @@ def _endgame(game: Game) -> tuple[Endgame, int]:
     return end, left
 
 
-def _side(game: Game, seat: int) -> int:
-    """The solver's ``team`` of ``seat``: four-handed its partnership, three-handed
-    the seat itself (players/search/solver.py)."""
-    return seat if game.rules.players == 3 else seat % 2
-
-
 # -- two-handed --------------------------------------------------------------------------
 
 
@@ -157,7 +151,7 @@ def claim_is_sure(game: Game | TwoHandedGame, seat: int) -> bool:
         # points of the claimer minus the opponent's: all of them, and none to the other
         return max(values.values()) == left
     end, left = _endgame(game)
-    return solve(game.rules, end, _side(game, seat)) == left
+    return solve(game.rules, end, game.rules.team_of(seat)) == left
 
 
 def best_play(game: Game | TwoHandedGame) -> Action:
@@ -168,7 +162,7 @@ def best_play(game: Game | TwoHandedGame) -> Action:
         values, _ = _two_values(game)
     else:
         end, _ = _endgame(game)
-        values = card_values(game.rules, end, _side(game, game.to_act))
+        values = card_values(game.rules, end, game.rules.team_of(game.to_act))
     card = max(sorted(values), key=lambda c: values[c])
     return next(a for a in game.legal_actions()
                 if isinstance(a, Play) and int(a.card) == card)
