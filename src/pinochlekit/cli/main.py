@@ -25,7 +25,6 @@ from typing import NoReturn
 
 from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
 from pinochlekit.engine.double.cards import DoubleHand
-from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.games import new_any_game, replay_any
@@ -33,13 +32,11 @@ from pinochlekit.engine.meld import meld, meld_dict
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
-from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
 from pinochlekit.players.double import DOUBLE_LEVELS, plays_double
 from pinochlekit.players.seat import Seat
-from pinochlekit.text.double import narrate_double
-from pinochlekit.text.narrate import narrate, stories
+from pinochlekit.text.tell import hand_count, tell
 from pinochlekit.usage import UsageError
 
 __all__ = ["UsageError", "build_parser", "main", "meld_dict"]
@@ -413,7 +410,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         except OSError as error:
             raise _FileError(f"cannot write {args.record!r}: {error.strerror or error}") from None
         print(f"pinochle: record written to {args.record}", file=sys.stderr)
-    _print_lines(narrate_double(game) if isinstance(game, DoubleDeckGame) else narrate(game))
+    _print_lines(tell(game))
     return 0
 
 
@@ -428,13 +425,11 @@ def _run_replay(args: argparse.Namespace) -> int:
     game = replay_any(GameRecord.from_json(text))
     hands = None
     if args.hand is not None:
-        count = (len(game.results) + (game.winner is None)
-                 if isinstance(game, TwoHandedGame | DoubleDeckGame) else len(stories(game)))
+        count = hand_count(game)
         if not 1 <= args.hand <= count:
             raise UsageError(f"--hand {args.hand}: this record has hands 1 to {count}")
         hands = {args.hand}
-    _print_lines(narrate_double(game, hands) if isinstance(game, DoubleDeckGame)
-                 else narrate(game, hands))
+    _print_lines(tell(game, hands))
     return 0
 
 
