@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_helpers import Client, Message, new_table, pg_url, request
+from web_helpers import Client, Message, new_table, pg_url, request, stored_table
 
 from pinochlekit.web.process import ServerProcess
-from pinochlekit.web.storage import TableStore
 
 
 def redis_url() -> str:
@@ -136,12 +135,8 @@ def test_kill_the_owner_mid_hand(cluster: list[ServerProcess]) -> None:
         player.close()
     owners = [health(s)["tables_owned"] for s in (b, c)]
     assert sorted(owners) == [0, 1]
-    store = TableStore.open(pg_url())
-    try:
-        row = store.load_table(table_id)
-    finally:
-        store.close()
-    assert row is not None and len(row.games) == 1
+    row = stored_table(pg_url(), table_id)
+    assert len(row.games) == 1
     actions = list(row.games[0].actions)
     # every state the seat got is the record's: the same action at each ply...
     for ply, last in seen.items():

@@ -20,10 +20,9 @@ from pathlib import Path
 import pytest
 from tcp_proxy import TcpProxy
 from test_cluster import Player, health
-from web_helpers import Message, new_table, pg_url, request
+from web_helpers import Message, new_table, pg_url, request, stored_table
 
 from pinochlekit.web.process import ServerProcess, free_port
-from pinochlekit.web.storage import TableStore
 
 
 class RedisServer:
@@ -101,12 +100,8 @@ def seated(a: ServerProcess, b: ServerProcess) -> tuple[str, Player]:
 
 def stored_actions(db: str, table_id: str) -> list[str]:
     """The actions stored for the table's one game."""
-    store = TableStore.open(db)
-    try:
-        row = store.load_table(table_id)
-    finally:
-        store.close()
-    assert row is not None and len(row.games) == 1
+    row = stored_table(db, table_id)
+    assert len(row.games) == 1
     return list(row.games[0].actions)
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from test_cluster import health, redis_url
-from web_helpers import Client, choose, new_table, pg_url, request
+from web_helpers import Client, choose, new_table, pg_url, request, stored_table
 
 from pinochlekit.web.process import ServerProcess
 from pinochlekit.web.storage import FencedError, TableStore
@@ -135,10 +135,5 @@ def test_a_paused_owner_is_fenced_and_steps_back(tmp_path: Path, redis: object) 
         assert fenced and fenced[0]["write"] == "add_action", events
         assert any(e["event"] == "lease_lost" and e["reason"] == "fenced by the database"
                    for e in events)
-        store = TableStore.open(pg_url())
-        try:
-            row = store.load_table(table_id)
-        finally:
-            store.close()
-        assert row is not None
+        row = stored_table(pg_url(), table_id)
         assert row.games[-1].actions[state["ply"]] == action  # stored once, by B

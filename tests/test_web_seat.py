@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from web_helpers import Client, join, new_table
+from web_helpers import Client, join, new_table, stored_table
 
 from pinochlekit.engine.games import parse_game_action
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.players.seat import Seat
 from pinochlekit.web.process import ServerProcess
-from pinochlekit.web.storage import TableStore
 
 SEATS = ["open", "random", "easy", "random"]
 
@@ -43,13 +42,7 @@ def test_a_restart_mid_hand_keeps_every_computer_decision(tmp_path: Path) -> Non
         ann.close()
     finally:
         second.stop()
-    store = TableStore.open(db)
-    try:
-        row = store.load_table(table)
-    finally:
-        store.close()
-    assert row is not None
-    game_row = row.games[0]
+    game_row = stored_table(db, table).games[0]
     record = GameRecord(game_row.rules, game_row.seed, game_row.dealer, tuple(game_row.actions))
     living = {s: Seat.new(kind, s, record.seed) for s, kind in enumerate(SEATS) if s != 0}
     game = record.replay(0)

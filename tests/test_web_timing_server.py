@@ -15,11 +15,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from web_helpers import Client, Message, join, new_table, serve
+from web_helpers import Client, Message, join, new_table, serve, stored_table
 
 from pinochlekit.engine.games import new_any_game, parse_game_action
 from pinochlekit.web.process import ServerProcess
-from pinochlekit.web.storage import TableStore
 
 
 @pytest.fixture(scope="module")
@@ -68,13 +67,7 @@ def test_forced_and_chosen_card_plays_arrive_alike(server: ServerProcess) -> Non
     finally:
         watcher.close()
     assert server.db is not None
-    store = TableStore.open(server.db)
-    try:
-        row = store.load_table(table)
-    finally:
-        store.close()
-    assert row is not None
-    record = row.games[0]
+    record = stored_table(server.db, table).games[0]
     game = new_any_game(record.rules, seed=record.seed, dealer=record.dealer)
     forced: list[float] = []
     chosen: list[float] = []

@@ -20,6 +20,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from pinochlekit.web.process import ServerProcess
+from pinochlekit.web.storage import TableRow, TableStore
 
 __all__ = ["Client", "Message", "choose", "join", "new_table", "pg_url", "request", "serve"]
 
@@ -80,6 +81,18 @@ def join(server: ServerProcess, table_id: str, seat: int, name: str) -> str:
                            {"seat": seat, "name": name})
     assert status == 200, body
     return str(body["token"])
+
+
+def stored_table(url: str, table_id: str) -> TableRow:
+    """The table as a server stored it (``url``: its SQLite file or PostgreSQL), read
+    through a connection of its own; the table must be there."""
+    store = TableStore.open(url)
+    try:
+        row = store.load_table(table_id)
+    finally:
+        store.close()
+    assert row is not None, f"table {table_id} is not stored"
+    return row
 
 
 def pg_url() -> str:
