@@ -87,8 +87,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Game"]
 
-_WON = AuctionEnd.WON  # the end of most auctions, looked up once
-
 _NO_WIDOW = Hand()  # hands are immutable: one empty widow serves every deal
 _NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
 
@@ -718,7 +716,7 @@ class Game(History):
                               self.rules.dealer_stuck, seat)
         if end is None:
             self.to_act = who
-        elif end is _WON:
+        elif end is AuctionEnd.WON:
             self._win_auction(who, self.high_bid)
         elif end is AuctionEnd.STUCK:
             self._win_auction(who, self.rules.opening_bid)  # the dealer is stuck

@@ -84,8 +84,6 @@ from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick
 __all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder",
            "hand_scores"]
 
-_WON = AuctionEnd.WON  # the end of most auctions, looked up once
-
 #: A fixed deal: the four hands, seat 0 first.
 DoubleDeal = tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]
 
@@ -501,7 +499,7 @@ class DoubleDeckGame(History):
                               self.rules.dealer_stuck, seat)
         if end is None:
             self.to_act = who
-        elif end is _WON:
+        elif end is AuctionEnd.WON:
             self._won(who, self.high_bid)
         elif end is AuctionEnd.STUCK:
             self._won(who, self.rules.min_bid)  # docs/rules.md §6: stuck at 50
