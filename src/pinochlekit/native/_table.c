@@ -521,10 +521,8 @@ static void meld_value_table(int special, int unit, int *v)
                                         40, 0};
     static const int special_double[M_COUNT] = {0, 1500, 0, 0, 0, 0, 1000, 0, 800, 0, 600,
                                                 0, 400, 0, 300};
-    for (int m = 0; m < M_COUNT; m++) {
-        int is_double = m == M_DRUN || (m >= M_ACES && m <= M_DJACKS && (m - M_ACES) % 2)
-                        || m == M_DPIN;
-        int value = !is_double ? single[m] : special ? special_double[m] : 2 * single[m - 1];
+    for (int m = 0; m < M_COUNT; m++) { /* a double has no single value: it follows its single */
+        int value = single[m] ? single[m] : special ? special_double[m] : 2 * single[m - 1];
         v[m] = value / unit;
     }
 }
