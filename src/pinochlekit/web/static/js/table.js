@@ -1137,15 +1137,22 @@ function describeHand(hand) {
 
 /** The outcome in words, as the terminal says it (tui/session.py ``explain_result``):
  * "made: meld 200 + counters 160 = 360 ≥ 350", then each side's meld, counters and score. */
+/** The side (team, or player three-handed) that declared, or null: nobody declared, or
+ * the two-handed game, which has no declarer. */
+function declaringSide(hand) {
+  if (hand.declarer === null || hand.declarer === undefined || (hand.players || 4) === 2) return null;
+  return hand.declarer % hand.scores.length;
+}
+
 function outcomeLines(hand) {
   const lines = [];
-  if (hand.declarer === null || hand.declarer === undefined || (hand.players || 4) === 2) {
+  const us = declaringSide(hand);
+  if (us === null) {
     hand.scores.forEach((score, side) => {
       lines.push(el("p", `${teamName(side)}: meld ${hand.meld_points[side]}, counters ${hand.trick_points[side]}, ${score >= 0 ? "+" : ""}${score} → ${hand.totals[side]}.`, "outcome-side"));
     });
     return lines;
   }
-  const us = hand.declarer % hand.scores.length;
   const meld = hand.meld_points[us];
   const counters = hand.trick_points[us];
   const took = meld + counters;
@@ -1201,8 +1208,7 @@ function showSummary(hand) {
   };
   // a meld that does not count: the declaring side's is lost with the contract (set),
   // a defending side's is not saved without a trick point (docs/rules.md §1)
-  const declaring = hand.declarer === null || hand.declarer === undefined || (hand.players || 4) === 2
-    ? null : hand.declarer % hand.scores.length;
+  const declaring = declaringSide(hand);
   const lost = (t) => (t === declaring ? " (lost: set)" : " (not saved)");
   row("Meld", hand.meld_points.map((m, t) => `${m}${hand.meld_saved[t] || !m ? "" : lost(t)}`));
   for (const cell of table.querySelectorAll("td")) {
