@@ -43,14 +43,12 @@ from pinochlekit.engine.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.engine.cards import Card, Hand, Suit
+from pinochlekit.engine.cards import Card
 from pinochlekit.engine.errors import PinochleError
-from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld
-from pinochlekit.engine.two.game import TwoHandedGame
-from pinochlekit.engine.two.views import TwoStage
+from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.views import Phase
 from pinochlekit.players.hints import Advice
-from pinochlekit.tui import double, two
+from pinochlekit.tui.face import MIN_SIZE, SUIT_STYLES, card_text
 from pinochlekit.tui.glossary import GLOSSARY, glossary_text, terms_in
 from pinochlekit.tui.review import progress_bar, review_text
 from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
@@ -58,26 +56,16 @@ from pinochlekit.tui.session import HUMAN, Session, Turn, for_people, seat_names
 __all__ = ["AUTOPLAY_DELAY", "COMPACT_BELOW", "HELP", "MIN_SIZE", "SUIT_STYLES", "TRICK_HOLD",
            "ConfirmScreen", "TableApp", "card_text"]
 
-#: A four-colour deck: every suit its own colour.
-SUIT_STYLES = {Suit.SPADES: "bold #f4f4f4", Suit.HEARTS: "bold #ff5f5f",
-               Suit.DIAMONDS: "bold #ffb347", Suit.CLUBS: "bold #7fdc7f"}
 _CELL = 4  # columns per card in the hand
 _LOG_ENTRIES = 400  # actions kept in the log panel (the saved game keeps all)
 #: Seconds a complete trick stays in the centre before a computer plays on
 #: (docs/terminal.md "The table").
 TRICK_HOLD = 1.5
-#: The smallest terminal the table is drawn in (docs/terminal.md "Screen sizes").
-MIN_SIZE = (80, 24)
 #: Below this width or height the table uses its compact layout.
 COMPACT_BELOW = (100, 32)
 #: Seconds before a forced card is played for you, with auto-play on (key ``a``), as
 #: on the web table (docs/terminal.md "Keys").
 AUTOPLAY_DELAY = 0.5
-
-
-def card_text(card: Card, style: str = "") -> Text:
-    """A card in its suit's colour: ``10♥``."""
-    return Text(card.pretty, style=f"{SUIT_STYLES[card.suit]} {style}".strip())
 
 
 def _params(action: str) -> tuple[object, ...]:
@@ -318,7 +306,7 @@ class TableApp(App[None]):
         game = self.session.game
         self.sub_title = f"{game.rules} · seed {game.seed}"
         self.query_one("#auction", Static).border_title = (
-            "stock & melds" if self.session.two is not None else "auction")
+            self.session.face.side_title)
         present = {name.lower() for name in seat_names(game.rules.players)}
         for name in ("north", "west", "east"):
             self.query_one(f"#{name}", Static).display = name in present
@@ -344,7 +332,7 @@ class TableApp(App[None]):
     def min_size(self) -> tuple[int, int]:
         """The smallest terminal this game's table is drawn in: 80×24, or 100×30 for the
         double deck's hand of twenty (docs/terminal.md "Screen sizes")."""
-        return double.MIN_SIZE if self.session.double is not None else MIN_SIZE
+        return self.session.face.min_size
 
     @property
     def compact(self) -> bool:
@@ -364,8 +352,7 @@ class TableApp(App[None]):
         changed = screen.has_class("compact") != compact
         screen.set_class(compact, "compact")
         if small:
-            what = ("The double deck's twenty cards need" if self.session.double is not None
-                    else "The table needs")
+            what = self.session.face.needs
             self.query_one("#too-small", Static).update(Text(
                 f"{what} a terminal of at least {least[0]}×{least[1]}; this "
                 f"one is {width}×{height}.\nEnlarge the window, or quit (q) and play "
@@ -427,81 +414,10 @@ class TableApp(App[None]):
         compact = self.compact
         head = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"), f"{rules} · "
                              f"hand {game.hand_number} · dealer {session.name(game.dealer)} · ")
-        if isinstance(game, TwoHandedGame):
-            turn_up = f" (turned up {game.turn_up.pretty})" if game.turn_up else ""
-            head.append(f"trump {game.trump.symbol}{turn_up} · stock {game.stock_size}",
-                        style="bold")
-            return head + Text(f" · {scores} of {game.target}")
-        contract = "no contract yet"
-        if game.declarer is not None:
-            trump = f" in {game.trump.symbol}" if game.trump is not None else ""
-            contract = f"{session.name(game.declarer)} {game.contract}{trump}"
-        return head + Text.assemble("" if compact else "contract: ", (contract, "bold"),
-                                    f" · {scores} of {rules.game_target}")
-
-    def _two_seat_text(self, game: TwoHandedGame, seat: int) -> Text:
-        session = self.session
-        text = Text()
-        text.append(session.label(seat), style="bold")
-        if seat == game.dealer:
-            text.append("  [dealer]", style="#f0c040")
-        text.append(f"\n{len(game.hand(seat))} cards")
-        if game.to_act == seat:
-            what = " (meld turn)" if game.stage is TwoStage.MELD else ""
-            text.append(("  ◀ to act" if seat != HUMAN else "  ◀ your turn") + what,
-                        style="#f0c040")
-        text.append(f"\nmeld {game.meld_points[seat]} this hand", style="bold")
-        side = game.table(seat)
-        if side:
-            text.append("  on the table: ")
-            for entry in side:
-                text.append_text(card_text(entry.card))
-                text.append(f"({str(entry).split('(')[1]} ")
-        return text
+        return head + session.face.head(session, scores, compact)
 
     def _seat_text(self, seat: int) -> Text:
-        if self.session.two is not None:
-            return self._two_seat_text(self.session.two, seat)
-        session, game = self.session, self.session.four
-        view = game.view(HUMAN)
-        text = Text()
-        text.append(session.label(seat), style="bold")
-        marks = []
-        if seat == game.dealer:
-            marks.append("dealer")
-        if seat == game.declarer:
-            marks.append("declarer")
-        if marks:
-            text.append(f"  [{', '.join(marks)}]", style="#f0c040")
-        text.append(f"\n{view.hand_sizes[seat]} cards")
-        said = [a for s, a in game.auction if s == seat]
-        if said and game.phase is Phase.AUCTION:
-            text.append(f" · {said[-1]}")
-        if game.to_act == seat:
-            text.append("  ◀ to act" if seat != HUMAN else "  ◀ your turn", style="#f0c040")
-        if game.melds is not None:
-            result = game.melds[seat]
-            text.append(f"\nmeld {result.points}", style="bold")
-            narrow = self.compact and seat_names(game.rules.players)[seat] in ("West", "East")
-            if session.double is not None:  # a double meld in words: its cards are many
-                side = seat_names(game.rules.players)[seat] in ("West", "East")
-                text.append(("\n" if side else "  ") + (
-                    "\n" if side else " · ").join(double.meld_words(result)))
-                return text
-            for item in result.items:
-                # The narrow side seats of the compact layout: one item a line, its
-                # cards and points (the log and the result name each meld).
-                text.append("\n" if narrow else f"  {item.name} {item.points} ")
-                for card in item.cards:
-                    text.append_text(card_text(card))
-                if narrow:
-                    text.append(f" {item.points}")
-        elif seat == HUMAN and view.given is not None:
-            text.append("\npassed to declarer: " if game.declarer != HUMAN else "\ngot: ")
-            for card in view.given:
-                text.append_text(card_text(card))
-                text.append(" ")
-        return text
+        return self.session.face.seat_text(self.session, seat, self.compact)
 
     def _trick_text(self) -> Text:
         session, game = self.session, self.session.game
@@ -520,8 +436,7 @@ class TableApp(App[None]):
                     Phase.GIVE: "passing cards", Phase.RETURN: "passing cards back",
                     Phase.PLAY: "play", Phase.GAME_OVER: "game over"}.get(
                 game.phase, str(game.phase))
-            if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD:
-                what = f"{session.name(game.to_act or 0)}: meld turn"
+            what = session.face.idle_word(session) or what
             return Text(f"\n\n{what}", style="dim", justify="center")
 
         wide = 18 if self.compact else 24  # the trick panel's width in the layout
@@ -542,9 +457,8 @@ class TableApp(App[None]):
                 footer = f"{leader} led trick {number}"
         elif not note and game.tricks:
             footer = f"trick {len(game.tricks) + 1}"
-        if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD and note:
-            note += f"; {session.name(game.to_act or 0)} to meld"
-            footer = note
+        if note:
+            footer = session.face.trick_note(session, note)
         half = wide // 2
         top = slot(names.index("North"), wide) if "North" in names else Text(" " * wide)
         sides = (slot(names.index("West"), half) if "West" in names else Text(" " * half)) + \
@@ -572,53 +486,14 @@ class TableApp(App[None]):
                             for n, p in zip(names, points, strict=True))
         return text
 
-    def _stock_text(self, game: TwoHandedGame) -> Text:
-        """The two-handed side panel: the turned-up card, the stock, this hand's melds."""
-        text = Text("trump ")
-        text.append(f"{game.trump.symbol} {game.trump.name.lower()}",
-                    style=SUIT_STYLES[game.trump])
-        if game.turn_up is not None:
-            text.append("\nturned up ")
-            text.append_text(card_text(game.turn_up))
-        text.append(f"\nstock {game.stock_size} cards · {game.stage}\n")
-        for event in game.events[-6:]:
-            text.append(f"{self.session.name(event.seat):<6}{event.name} +{event.points}\n")
-        return text
-
     def _auction_text(self) -> Text:
-        if self.session.two is not None:
-            return self._stock_text(self.session.two)
-        session, game = self.session, self.session.four
-        text = Text()
-        note = self._pass_help_note()
-        if not game.auction:
-            text.append("no bids yet\n" if note else "no bids yet", style="dim")
-        shown = (3 if self.compact else 8) - len(note)
-        for seat, action in game.auction[-shown:] if shown > 0 else []:
-            text.append(f"{session.name(seat):<6}{action}\n")
-        for line in note:
-            text.append(line + "\n", style="dim")
-        if game.declarer is not None and game.high_bidder is None:
-            # docs/rules.md §1.4: the first three passed, the dealer holds the minimum bid
-            text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
-            text.append("  the others all passed\n", style="dim")
-        if game.trump is not None:
-            text.append("trump ")
-            text.append(game.trump.symbol + " " + game.trump.name.lower(),
-                        style=SUIT_STYLES[game.trump])
-        widow = getattr(game, "widow", None)  # three-handed: face up after the auction
-        if isinstance(widow, Hand) and len(widow):
-            text.append("\nwidow ")
-            for card in widow.cards():
-                text.append_text(card_text(card))
-                text.append(" ")
-        return text
+        return self.session.face.side_text(self.session, self.compact, self._pass_help_note())
 
     def _pass_help_note(self) -> list[str]:
         """The line(s) under the bids explaining the ``w`` key when a pass with help is
         legal for the person (docs/rules.md §1.4's pass with help), as the glossary says."""
         session, game = self.session, self.session.game
-        if session.two is not None or game.phase is not Phase.AUCTION \
+        if not session.face.has_auction or game.phase is not Phase.AUCTION \
                 or not session.is_human_turn:
             return []
         if not any(isinstance(a, Pass) and a.help for a in game.legal_actions()):
@@ -673,9 +548,7 @@ class TableApp(App[None]):
     def _columns(self, cards: list[Card]) -> list[int]:
         """Where each card of the hand starts in its row: a cell each, and with the
         double deck a gap between suits (twenty cards read by suit)."""
-        if self.session.double is not None:
-            return double.hand_columns(cards, _CELL)
-        return [i * _CELL for i in range(len(cards))]
+        return self.session.face.columns(cards, _CELL)
 
     def card_at(self, column: int) -> int:
         """The index of the card drawn at ``column`` of the hand's row (-1: none)."""
@@ -692,8 +565,9 @@ class TableApp(App[None]):
         if not session.is_human_turn:
             return Text(f"{session.label(game.to_act or 0)} is thinking…", style="dim")
         phase = game.phase
-        if isinstance(game, TwoHandedGame) and game.stage is TwoStage.MELD:
-            return self._meld_prompt(game)
+        own = session.face.prompt(self._melds(), len(self.picked))
+        if own is not None:
+            return own
         if phase.value == "discard":
             return Text(f"Pick {self._pick_limit()} cards to discard with space "
                         f"({len(self.picked)} picked), then Enter")
@@ -717,41 +591,15 @@ class TableApp(App[None]):
             concede += ", m moon"
         return Text(f"Your card: ← → choose, Enter play{concede}")
 
-    def _meld_prompt(self, game: TwoHandedGame) -> Text:
-        """The meld turn: the melds that may be laid, numbered for the keys 1-9."""
-        text = Text("Meld turn: ")
-        for i, action in enumerate(self._melds()[:9], 1):
-            text.append(f"{i} ", style="bold #f0c040")
-            text.append(f"{two.meld_name(game, action)} ")
-            for card in action.cards:
-                text.append_text(card_text(card))
-            text.append(" · ")
-        if DIX in game.legal_actions():
-            text.append("x ", style="bold #f0c040")
-            text.append("dix · ")
-        text.append("n ", style="bold #f0c040")
-        text.append(f"no meld · or pick cards with space, Enter ({len(self.picked)} picked)")
-        return text
-
     def _melds(self) -> list[LayMeld]:
         return [a for a in self.session.game.legal_actions() if isinstance(a, LayMeld)]
 
     def _picking(self) -> bool:
         """Whether the person picks cards now (passing, discarding, or laying a meld)."""
-        game = self.session.game
-        if not self.session.is_human_turn:
-            return False
-        if isinstance(game, TwoHandedGame):
-            return game.stage is TwoStage.MELD
-        return game.phase in (Phase.GIVE, Phase.RETURN) or game.phase.value == "discard"
+        return self.session.is_human_turn and self.session.face.picking()
 
     def _pick_limit(self) -> int:
-        game = self.session.game
-        if isinstance(game, TwoHandedGame):
-            return 5  # docs/rules.md §1: the largest single meld (a run) has five cards
-        if game.phase.value == "discard":
-            return int(getattr(game.rules, "widow_size", 3))
-        return game.rules.cards_passed
+        return self.session.face.pick_limit()
 
     def _write_log(self, lines: list[str]) -> None:
         """Add what the last action did to the log."""
@@ -858,7 +706,7 @@ class TableApp(App[None]):
             self._results_seen = len(game.results)
             result = game.results[-1]
             body = for_people("\n".join(self.session.explain(result)))
-            if result.melds and self.session.two is None:
+            if result.melds and self.session.face.melds_at_once:
                 body += "\n" + "\n".join(self.session.meld_lines(result.melds))
             if game.winner is not None:
                 body += "\n\n" + self.session.game_over_text()
@@ -930,8 +778,8 @@ class TableApp(App[None]):
             return False  # a hand result is on screen: Enter closes it first
         if action in ("help", "last_trick", "glossary", "autoplay"):
             return True
-        if action == "review" and session.double is not None:
-            return False  # docs/review.md: the review does not value the double deck yet
+        if action == "review" and not session.face.reviewable:
+            return False  # docs/review.md: the review does not value every game yet
         if action == "undo":
             return session.can_undo() and not self._pending
         mine = session.is_human_turn and not self._waiting
@@ -999,14 +847,13 @@ class TableApp(App[None]):
     def action_confirm(self) -> None:
         """Enter: bid, play the card under the cursor, or pass the picked cards."""
         game = self.session.game
-        if self._picking() and (isinstance(game, TwoHandedGame) or
-                                game.phase.value == "discard"):
+        verb = self.session.face.pick_verb()
+        if self._picking() and verb is not None:
             cards = game.hand(HUMAN).cards()
             picked = [cards[i] for i in sorted(self.picked)]
             if not picked:
                 self._say("Pick the cards with space first (or use the keys shown).", "error")
                 return
-            verb = "meld" if isinstance(game, TwoHandedGame) else "discard"
             self._act(f"{verb} {' '.join(map(str, picked))}")
         elif game.phase is Phase.AUCTION:
             self._act(Bid(self.bid))

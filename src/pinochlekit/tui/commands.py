@@ -274,10 +274,7 @@ def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
            + ", ".join(f"{session.team_name(t)} {game.scores[t]}"
                        for t in range(game.rules.teams)),
            "the deal:"] + [f"  {session.label(s):<24} {format_hand(game.hand(s))}"
-                           for s in range(game.rules.players)] + (
-               [f"  turned up: {game.dealt[2][0]}; the stock in drawing order: "
-                f"{' '.join(map(str, game.dealt[2][1:]))}"]
-               if isinstance(game, TwoHandedGame) else [])
+                           for s in range(game.rules.players)] + session.face.dealt_lines()
     for step, text in enumerate(texts, 1):
         seat = game.to_act
         assert seat is not None

@@ -29,9 +29,10 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.players import LEVELS, PLAYERS
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.double import DOUBLE_LEVELS
+from pinochlekit.tui.face import TableFace
 
-__all__ = ["HAND_ROOM", "MIN_SIZE", "SUIT_GAP", "bid_words", "double_hint_level", "double_level",
-           "hand_columns", "meld_words"]
+__all__ = ["HAND_ROOM", "MIN_SIZE", "SUIT_GAP", "DoubleFace", "bid_words", "double_hint_level",
+           "double_level", "hand_columns", "meld_words"]
 
 #: The smallest terminal the double-deck table is drawn in (docs/terminal.md "The
 #: double deck"): the hand of twenty, by suit, fits a row of 100 columns.
@@ -143,3 +144,31 @@ def meld_words(result: MeldResult) -> list[str]:
         counted[word] = (held + times, points + item.points)
     return [f"{word}{f' ×{held}' if held > 1 else ''} {points}"
             for word, (held, points) in counted.items()]
+
+
+class DoubleFace(TableFace):
+    """The double deck at the table (docs/rules.md §6): the table of the four-handed
+    game with a hand of twenty laid out by suit, a larger smallest terminal, meld in
+    words in the seats' frames, the bid ladder of §6 and its own hint level. The hand
+    review does not value it yet (docs/review.md)."""
+
+    min_size = MIN_SIZE
+    needs = "The double deck's twenty cards need"
+    reviewable = False
+    unsaved = "too few counters"
+
+    def columns(self, cards: Sequence[Card], cell: int) -> list[int]:
+        """The hand of twenty by suit, with a gap between suits."""
+        return hand_columns(cards, cell)
+
+    def hint_level(self) -> str:
+        """The double deck's own hint level."""
+        return double_hint_level()
+
+    def bid_words(self, bids: Sequence[int]) -> str:
+        """The bid ladder of §6 in words."""
+        return bid_words(bids, self.game.rules)
+
+    def meld_words(self, result: MeldResult) -> list[str]:
+        """A double meld in a few words: its cards are many."""
+        return meld_words(result)

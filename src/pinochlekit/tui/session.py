@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from pinochlekit.engine.actions import (
     Action,
@@ -83,6 +84,7 @@ from pinochlekit.players.hints import Advice, advise
 from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
 from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.tui import double, two
+from pinochlekit.tui.face import Face, TableFace, bid_range
 from pinochlekit.tui.store import GameStore, StoreError
 
 __all__ = [
@@ -180,6 +182,22 @@ def _suit_word(suit: Suit) -> str:
     return f"{suit.symbol} {suit.name.lower()}"
 
 
+#: The face of each game at the table, by the game's class (looked up along the
+#: class's ancestors, so a game derived from one of these gets its face).
+_FACES: dict[type, type[Face[Any]]] = {Game: TableFace, DoubleDeckGame: double.DoubleFace,
+                                       TwoHandedGame: two.TwoFace}
+
+
+def face_for(game: Game | TwoHandedGame | DoubleDeckGame) -> Face[Any]:
+    """The table's face of ``game`` (:mod:`pinochlekit.tui.face`).
+
+    >>> type(face_for(new_any_game(Rules.preset("three"), seed=1))).__name__
+    'TableFace'
+    """
+    kind = next(k for k in type(game).__mro__ if k in _FACES)
+    return _FACES[kind](game)
+
+
 class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
@@ -189,6 +207,8 @@ class Session:
                  actors: Sequence[int] = ()) -> None:
         """Use :meth:`new` or :meth:`resume`."""
         self.game = game
+        #: What the table does differently for this game (:mod:`pinochlekit.tui.face`).
+        self.face = face_for(game)
         self.seats = list(seats)  # "you" for the person, else a level spec
         self.settings = settings or Settings()
         self.store = store
@@ -269,11 +289,6 @@ class Session:
     def two(self) -> TwoHandedGame | None:
         """The game, if it is the two-handed one."""
         return self.game if isinstance(self.game, TwoHandedGame) else None
-
-    @property
-    def double(self) -> DoubleDeckGame | None:
-        """The game, if it is the double deck."""
-        return self.game if isinstance(self.game, DoubleDeckGame) else None
 
     @property
     def four(self) -> Game | DoubleDeckGame:
@@ -414,12 +429,12 @@ class Session:
         """Read the person's command: an action's text, or a shortcut for the phase
         (``TS`` plays a card, ``260`` bids, ``H`` names trump, four cards pass them;
         two-handed: ``KS QS`` lays a meld, ``n`` no meld)."""
-        game = self.two
-        if game is not None:
-            try:
-                return two.parse(game, text)
-            except NotationError as error:
-                raise NotationError(f"{error}; {self.choices_text()}") from None
+        try:
+            own = self.face.parse(text)
+        except NotationError as error:
+            raise NotationError(f"{error}; {self.choices_text()}") from None
+        if own is not None:
+            return own
         try:
             return parse_action(text)
         except NotationError as error:
@@ -484,7 +499,7 @@ class Session:
         :meth:`tell`; two-handed melds and draws by the meld turn's lines)."""
         if isinstance(event, ContractWon) and event.widow:
             return [self._widow_line(event.seat, Hand.from_cards(event.widow))]
-        if isinstance(event, MeldShown) and self.two is None:
+        if isinstance(event, MeldShown) and self.face.melds_at_once:
             line = f"  {self.meld_line(event.seat, MeldResult(event.points, event.items, Hand()))}"
             return ["meld:", line] if event.seat == 0 else [line]
         if isinstance(event, TrickWon):
@@ -627,9 +642,7 @@ class Session:
         """The hint for ``turn`` with its sentence and numbers (touches no shared
         state: may run in a thread)."""
         # the players' hint service, at the level's own budget, shown the earlier views
-        level = (double.double_hint_level() if self.double is not None
-                 else hint_level(self.game.rules.players))
-        return advise(turn.view, turn.seed, level, turn.earlier)
+        return advise(turn.view, turn.seed, self.face.hint_level(), turn.earlier)
 
     @staticmethod
     def hint_line(advice: Advice) -> str:
@@ -695,9 +708,7 @@ class Session:
         turned-up card and the stock too)."""
         game = self.game
         head = f"== hand {game.hand_number}, dealer {self.name(game.dealer)} =="
-        if self.two is not None:
-            return [head, *two.deal_lines(self.two, HUMAN, self.name)]
-        return [head, f"your hand: {self.hand_text()}"]
+        return [head, *self.face.deal_lines(self)]
 
     def hand_text(self, hand: Hand | None = None) -> str:
         """The person's hand by suit, highest first."""
@@ -747,13 +758,8 @@ class Session:
         """Where the game stands now: scores, contract, trick, the person's hand."""
         game = self.game
         scores = ", ".join(f"{self.team_name(t)} {game.scores[t]}" for t in range(game.rules.teams))
-        target = game.target if isinstance(game, TwoHandedGame) else game.rules.game_target
         lines = [f"hand {game.hand_number}, dealer {self.name(game.dealer)}; score: {scores} "
-                 f"(game {target})"]
-        if isinstance(game, TwoHandedGame):
-            lines += two.status(game, HUMAN, self.name)
-        else:
-            lines += self._auction_lines(game)
+                 f"(game {self.face.target()})", *self.face.status_lines(self)]
         if game.tricks:
             last = game.tricks[-1]
             lines.append("last " + self.tell_trick(len(game.tricks), last))
@@ -768,21 +774,6 @@ class Session:
             lines.append(f"your hand: {self.hand_text()}")
         return lines
 
-    def _auction_lines(self, game: Game | DoubleDeckGame) -> list[str]:
-        lines = []
-        widow = getattr(game, "widow", None)  # three-handed: shown after the auction
-        if game.auction:
-            lines.append("auction: " + ", ".join(
-                f"{self.name(s)} {a}" for s, a in game.auction))
-        if game.declarer is not None:
-            trump = f" in {_suit_word(game.trump)}" if game.trump is not None else ""
-            lines.append(f"contract: {self.name(game.declarer)} {game.contract}{trump}")
-        if isinstance(widow, Hand) and len(widow):
-            lines.append("widow: " + " ".join(c.pretty for c in widow.cards()))
-        if game.melds is not None:
-            lines += self.meld_lines(game.melds)
-        return lines
-
     def choices_text(self) -> str:
         """What the person may do now, e.g. ``bid 260 or more (steps of 10), pass,
         pass help``."""
@@ -792,13 +783,13 @@ class Session:
         if game.to_act != HUMAN:
             return f"waiting for {self.name(game.to_act or 0)}"
         legal = game.legal_actions()
-        if isinstance(game, TwoHandedGame):
-            return "you may " + ", ".join(two.choices(game))
+        own = self.face.choices()
+        if own is not None:
+            return "you may " + ", ".join(own)
         parts: list[str] = []
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         if bids:
-            parts.append(double.bid_words(bids, game.rules) if isinstance(game, DoubleDeckGame)
-                         else bid_range(bids, game.rules.step))
+            parts.append(self.face.bid_words(bids))
         parts += [str(a) for a in legal if isinstance(a, Pass | Redeal)]
         trumps = [a.suit.letter for a in legal if isinstance(a, NameTrump)]
         if trumps:
@@ -825,6 +816,8 @@ class Session:
 
 
 _CARD = re.compile(r"\b[9JQKTA][SHDC]\b")
+
+
 def for_people(text: str) -> str:
     """A text for people with its cards in the symbols form (``KD TC`` → ``K♦ 10♣``);
     the compact form stays for commands, the protocol and the command line.
@@ -833,20 +826,6 @@ def for_people(text: str) -> str:
     'illegal play 9♥: must beat K♥ with A♥ or 10♥'
     """
     return _CARD.sub(lambda m: parse_cards(m.group(0))[0].pretty, text)
-
-
-def bid_range(bids: Sequence[int], step: int) -> str:
-    """The bids allowed, in words. The highest legal bid is only the most the cards
-    could ever score (thousands), never a bid anyone makes, so it is left out.
-
-    >>> bid_range([260, 270, 3850], 10)
-    'bid 260 or more (steps of 10)'
-    >>> bid_range([350], 10)
-    'bid 350'
-    """
-    if len(bids) == 1:
-        return f"bid {bids[0]}"
-    return f"bid {bids[0]} or more (steps of {step})"
 
 
 def _example(n: int) -> str:
@@ -893,9 +872,8 @@ def explain_result(result: HandResult, session: Session) -> list[str]:
     for team in range(len(result.scores)):
         note = ""
         if result.meld_points[team] and not result.meld_saved[team]:
-            unsaved = ("too few counters" if session.double is not None  # docs/rules.md §6
-                       else "no trick points")
-            note = (" (meld lost: set)" if team == us else f" (meld not saved: {unsaved})")
+            note = (" (meld lost: set)" if team == us
+                    else f" (meld not saved: {session.face.unsaved})")
         lines.append(f"  {team_name(team)}: meld {result.meld_points[team]}{note}, counters "
                      f"{result.trick_points[team]}, {result.scores[team]:+d} → "
                      f"{result.totals[team]}")

@@ -11,18 +11,25 @@ ones.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from rich.text import Text
 
 from pinochlekit.engine.actions import Action, Play
 from pinochlekit.engine.cards import Card, parse_cards
 from pinochlekit.engine.errors import NotationError
 from pinochlekit.engine.events import Drew, Event, MeldShown
 from pinochlekit.engine.meld import meld_values
-from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld, parse_two_action
+from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld, parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
 from pinochlekit.engine.two.views import MeldEvent, TableCard, TwoHandResult, TwoStage
 from pinochlekit.text.narrate import format_hand
+from pinochlekit.tui.face import SUIT_STYLES, Face, card_text
 
-__all__ = ["choices", "explain_two_result", "meld_name", "parse", "status", "table_text",
+if TYPE_CHECKING:
+    from pinochlekit.tui.session import Session
+
+__all__ = ["TwoFace", "choices", "explain_two_result", "meld_name", "parse", "status", "table_text",
            "tell_meld_turn"]
 
 Namer = Callable[[int], str]
@@ -164,3 +171,129 @@ def deal_lines(game: TwoHandedGame, you: int, name: Namer) -> list[str]:
     lines += [event_text(e, name) for e in game.events]
     lines.append(f"your hand: {format_hand(game.hand(you))}")
     return lines
+
+
+class TwoFace(Face[TwoHandedGame]):
+    """The two-handed game at the table (docs/rules.md §4): a stock and melds side
+    panel instead of the auction, a meld turn after each trick won while the stock
+    lasts (a meld is picked and laid with Enter), and a target that rises when both
+    players reach it in one hand."""
+
+    side_title = "stock & melds"
+    melds_at_once = False
+    has_auction = False
+
+    def meld_turn(self) -> bool:
+        """Whether the winner of the last trick may lay a meld now."""
+        return self.game.stage is TwoStage.MELD
+
+    def picking(self) -> bool:
+        """Cards are picked only to lay a meld."""
+        return self.meld_turn()
+
+    def pick_verb(self) -> str:
+        """Picked cards are laid as a meld."""
+        return "meld"
+
+    def pick_limit(self) -> int:
+        """docs/rules.md §1: the largest single meld (a run) has five cards."""
+        return 5
+
+    def target(self) -> int:
+        """The target of this game, raised when both players passed it (§4)."""
+        return self.game.target
+
+    def head(self, session: Session, scores: str, compact: bool) -> Text:
+        """``trump ♥ (turned up 9♥) · stock 22 · You 0, North 0 of 1000``."""
+        game = self.game
+        turn_up = f" (turned up {game.turn_up.pretty})" if game.turn_up else ""
+        return Text.assemble((f"trump {game.trump.symbol}{turn_up} · stock {game.stock_size}",
+                              "bold"), f" · {scores} of {self.target()}")
+
+    def seat_text(self, session: Session, seat: int, compact: bool) -> Text:
+        """Name and level, the dealer, the cards held, the turn (a meld turn too),
+        this hand's meld and the cards laid on the table with their classes."""
+        game = self.game
+        text = Text()
+        text.append(session.label(seat), style="bold")
+        if seat == game.dealer:
+            text.append("  [dealer]", style="#f0c040")
+        text.append(f"\n{len(game.hand(seat))} cards")
+        if game.to_act == seat:
+            what = " (meld turn)" if self.meld_turn() else ""
+            text.append(("  ◀ to act" if seat != 0 else "  ◀ your turn") + what,
+                        style="#f0c040")
+        text.append(f"\nmeld {game.meld_points[seat]} this hand", style="bold")
+        side = game.table(seat)
+        if side:
+            text.append("  on the table: ")
+            for entry in side:
+                text.append_text(card_text(entry.card))
+                text.append(f"({str(entry).split('(')[1]} ")
+        return text
+
+    def side_text(self, session: Session, compact: bool, note: Sequence[str]) -> Text:
+        """The turned-up card, the stock, this hand's last melds."""
+        game = self.game
+        text = Text("trump ")
+        text.append(f"{game.trump.symbol} {game.trump.name.lower()}",
+                    style=SUIT_STYLES[game.trump])
+        if game.turn_up is not None:
+            text.append("\nturned up ")
+            text.append_text(card_text(game.turn_up))
+        text.append(f"\nstock {game.stock_size} cards · {game.stage}\n")
+        for event in game.events[-6:]:
+            text.append(f"{session.name(event.seat):<6}{event.name} +{event.points}\n")
+        return text
+
+    def idle_word(self, session: Session) -> str | None:
+        """``North: meld turn`` while a meld may be laid."""
+        return f"{session.name(self.game.to_act or 0)}: meld turn" if self.meld_turn() else None
+
+    def trick_note(self, session: Session, note: str) -> str:
+        """The trick taken, and who may meld now."""
+        if self.meld_turn() and note:
+            return f"{note}; {session.name(self.game.to_act or 0)} to meld"
+        return note
+
+    def prompt(self, melds: Sequence[Action], picked: int) -> Text | None:
+        """The meld turn: the melds that may be laid, numbered for the keys 1-9."""
+        if not self.meld_turn():
+            return None
+        game = self.game
+        text = Text("Meld turn: ")
+        for i, action in enumerate(melds[:9], 1):
+            assert isinstance(action, LayMeld)
+            text.append(f"{i} ", style="bold #f0c040")
+            text.append(f"{meld_name(game, action)} ")
+            for card in action.cards:
+                text.append_text(card_text(card))
+            text.append(" · ")
+        if DIX in game.legal_actions():
+            text.append("x ", style="bold #f0c040")
+            text.append("dix · ")
+        text.append("n ", style="bold #f0c040")
+        text.append(f"no meld · or pick cards with space, Enter ({picked} picked)")
+        return text
+
+    def parse(self, text: str) -> Action:
+        """Cards lay a meld, ``n`` is no meld (:func:`parse`)."""
+        return parse(self.game, text)
+
+    def choices(self) -> list[str]:
+        """The two-handed game's choices (:func:`choices`)."""
+        return choices(self.game)
+
+    def deal_lines(self, session: Session) -> list[str]:
+        """The hand, the turned-up card and the stock (:func:`deal_lines`)."""
+        return deal_lines(self.game, 0, session.name)
+
+    def dealt_lines(self) -> list[str]:
+        """The turned-up card and the stock in drawing order."""
+        dealt = self.game.dealt[2]
+        return [f"  turned up: {dealt[0]}; the stock in drawing order: "
+                f"{' '.join(map(str, dealt[1:]))}"]
+
+    def status_lines(self, session: Session) -> list[str]:
+        """The turned-up card, the stock and the melds laid (:func:`status`)."""
+        return status(self.game, 0, session.name)
