@@ -100,3 +100,39 @@ def test_undo_and_copy_match_a_replay_of_the_shorter_record(rules: str, seed: in
     assert len(twin.actions) > len(game.actions) + 40
     assert game.record == before
     assert game.view(game.to_act) == replay(before).view(game.to_act)
+
+
+def test_every_preset_finds_the_one_variant_that_plays_it() -> None:
+    """engine/variants.py: each preset is described by exactly one variant, and the
+    game built for it is of that variant's class (a new game's folder plus its
+    variant is all it takes to be found)."""
+    from pinochlekit.engine.rules import PRESETS, Rules
+    from pinochlekit.engine.variants import VARIANTS, find_variant
+
+    seen = set()
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        matching = [v for v in VARIANTS if v.matches(rules)]
+        assert len(matching) == 1, (name, matching)
+        variant = find_variant(rules)
+        assert type(new_game(rules, seed=1)) is variant.game, name
+        seen.add(variant.name)
+    assert seen == {"four-handed", "three-handed", "two-handed", "double deck"}
+
+
+def test_a_variant_refuses_more_copies_of_a_card_than_its_deck_holds() -> None:
+    """Two copies of each card in the single deck; four, and no nines, in the double."""
+    from pinochlekit.engine.cards import parse_cards
+    from pinochlekit.engine.errors import PinochleError
+    from pinochlekit.engine.rules import Rules
+    from pinochlekit.engine.variants import find_variant
+
+    single, double = (find_variant(Rules.preset(n)) for n in ("pagat", "doubledeck"))
+    single.check_cards(parse_cards("AS AS"))
+    with pytest.raises(PinochleError):
+        single.check_cards(parse_cards("AS AS AS"))
+    double.check_cards(parse_cards("AS AS AS AS"))
+    with pytest.raises(PinochleError):
+        double.check_cards(parse_cards("AS AS AS AS AS"))
+    with pytest.raises(PinochleError):
+        double.check_cards(parse_cards("9S"))

@@ -24,14 +24,13 @@ from pathlib import Path
 from typing import NoReturn
 
 from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
-from pinochlekit.engine.double.cards import DoubleHand
-from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.games import new_any_game, replay_any
-from pinochlekit.engine.meld import meld, meld_dict
+from pinochlekit.engine.meld import meld_dict
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
+from pinochlekit.engine.variants import Variant, find_variant
 from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
 from pinochlekit.players.double import DOUBLE_LEVELS, plays_double
@@ -287,30 +286,16 @@ def _read_cards(words: Sequence[str], rules: Rules | None = None) -> list[Card]:
 
 def _check_copies(cards: list[Card], rules: Rules | None) -> None:
     """At most two of each card (four, and no nines, in the double deck: docs/rules.md §6)."""
-    if rules is not None and rules.deck == "double":
-        DoubleHand.from_cards(cards)
-    else:
-        Hand.from_cards(cards)
-
-
+    (find_variant(rules) if rules is not None else Variant).check_cards(cards)
 
 
 def _run_meld(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    trump = _read_trump(args.trump, allow_none=rules.players != 2 and rules.deck != "double")
-    if rules.deck == "double":  # docs/rules.md §6: single to quadruple melds
-        assert trump is not None
-        result = double_meld(DoubleHand.from_cards(_read_cards(args.cards, rules)), trump, rules)
-    elif rules.players == 2:  # docs/rules.md §4: one meld per won trick (engine.two.meld)
-        from pinochlekit.engine.two.meld import best_two_meld
-        assert trump is not None
-        result = best_two_meld(_read_cards(args.cards), trump, rules)
-        if not args.json:
-            print("two-handed: the most these cards score laid one meld per won trick, in\n"
-                  "this order (a laid card serves again only in another class), each nine\n"
-                  "of trump counted as a dix")
-    else:
-        result = meld(_read_cards(args.cards), trump, rules)
+    variant = find_variant(rules)
+    trump = _read_trump(args.trump, allow_none=not variant.meld_needs_trump)
+    result = variant.meld(_read_cards(args.cards, rules), trump, rules)
+    if variant.meld_note and not args.json:
+        print(variant.meld_note)
     if args.json:
         print(json.dumps(meld_dict(result)))
         return 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, Self
 
-from pinochlekit.engine.actions import Action, parse_action
+from pinochlekit.engine.actions import Action
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError, RecordError
 from pinochlekit.engine.events import Event
@@ -32,8 +32,8 @@ from pinochlekit.engine.game import Game
 from pinochlekit.engine.record import GameRecord, install_replay
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.three.game import ThreeHandedGame
-from pinochlekit.engine.two.actions import parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame
+from pinochlekit.engine.variants import find_variant
 from pinochlekit.engine.views import HandResult, Phase, View
 
 __all__ = ["AnyGame", "ThreeHandedGame", "new_any_game", "new_game", "parse_game_action",
@@ -111,11 +111,7 @@ def new_game(rules: Rules | str | None = None, *, seed: int | str | None = None,
     if isinstance(rules, str):
         rules = Rules.from_string(rules)
     rules = rules or Rules()
-    if rules.deck == "double":
-        return DoubleDeckGame.new(rules, seed=seed, dealer=dealer)
-    if rules.players == 2:
-        return TwoHandedGame.new(rules, seed=seed, dealer=dealer)
-    return Game.new(rules, seed=seed, dealer=dealer)  # Game or its subclass for the seats
+    return find_variant(rules).new(rules, seed, dealer)
 
 
 #: :func:`new_game` by the name it had while it refused the double deck.
@@ -124,7 +120,7 @@ new_any_game = new_game
 
 def parse_game_action(rules: Rules, text: str) -> Action:
     """Read an action text for a game under ``rules`` (two-handed actions with two players)."""
-    return parse_two_action(text) if rules.players == 2 else parse_action(text)
+    return find_variant(rules).parse_action(text)
 
 
 def replay(record: GameRecord,
@@ -134,11 +130,7 @@ def replay(record: GameRecord,
         rules = Rules.from_string(record.rules)
     except PinochleError as error:
         raise RecordError(f"record cannot start: {error}") from None
-    if rules.deck == "double":
-        return DoubleDeckGame.from_record(record, upto)
-    if rules.players == 2:
-        return TwoHandedGame.from_record(record, upto)
-    return Game.from_record(record, upto)
+    return find_variant(rules).from_record(record, upto)
 
 
 #: :func:`replay` by the name it had while it refused the double deck.
