@@ -21,8 +21,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, Self
+from collections.abc import Mapping, Sequence
+from typing import Protocol, Self, TypeVar
 
 from pinochlekit.engine.actions import Action
 from pinochlekit.engine.double.game import DoubleDeckGame
@@ -36,8 +36,8 @@ from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.variants import find_variant
 from pinochlekit.engine.views import HandResult, Phase, View
 
-__all__ = ["AnyGame", "ThreeHandedGame", "new_any_game", "new_game", "parse_game_action",
-           "replay", "replay_any"]
+__all__ = ["AnyGame", "ThreeHandedGame", "for_game", "new_any_game", "new_game",
+           "parse_game_action", "replay", "replay_any"]
 
 class AnyGame(Protocol):
     """What every game offers, whatever the number of players."""
@@ -138,3 +138,21 @@ replay_any = replay
 
 
 install_replay(replay)  # what GameRecord.replay calls
+
+
+T = TypeVar("T")
+
+
+def for_game(table: Mapping[type, T], game: object) -> T:
+    """``table``'s entry for the class of ``game``, or for its nearest ancestor in the
+    table: how the layers above the engine keep one entry per game (the terminal's face
+    of it, its narration) instead of asking a game its class. :class:`KeyError` if the
+    table has none.
+
+    >>> for_game({Game: "auction game", TwoHandedGame: "stock game"}, new_game("three"))
+    'auction game'
+    """
+    for kind in type(game).__mro__:
+        if kind in table:
+            return table[kind]
+    raise KeyError(f"no entry for a {type(game).__name__}")

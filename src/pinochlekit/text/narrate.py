@@ -39,9 +39,7 @@ from pinochlekit.engine.events import ContractWon, Dealt, HandScored
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
-from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import HandResult, Trick, View
-from pinochlekit.text.two import narrate_two
 
 __all__ = ["HandStory", "format_hand", "format_meld", "format_trick", "narrate", "stories"]
 
@@ -135,15 +133,15 @@ def format_trick(number: int, trick: Trick) -> str:
     return f"{number:2d}. {played} -> {trick.winner} (+{trick.points})"
 
 
-def narrate(game: Game | TwoHandedGame, hands: Collection[int] | None = None) -> list[str]:
-    """Tell the game as text lines.
+def narrate(game: Game, hands: Collection[int] | None = None) -> list[str]:
+    """Tell a four- or three-handed game as text lines.
 
     A header, then each deal (only those numbered in ``hands``, if given), then
-    the winner or where the game stands. A two-handed game is told by
-    :func:`~pinochlekit.text.two.narrate_two`.
+    the winner or where the game stands. The two-handed game is told by
+    :func:`~pinochlekit.text.two.narrate_two`, the double deck by
+    :func:`~pinochlekit.text.double.narrate_double`; :func:`~pinochlekit.text.tell.tell`
+    tells any game.
     """
-    if isinstance(game, TwoHandedGame):
-        return narrate_two(game, hands)
     record = game.record
     lines = [f"game: rules {record.rules}, seed {record.seed}, first dealer seat "
              f"{record.dealer}", ""]

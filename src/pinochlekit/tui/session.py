@@ -64,7 +64,7 @@ from pinochlekit.engine.events import (
     TrickWon,
 )
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import new_any_game, parse_game_action, replay_any
+from pinochlekit.engine.games import for_game, new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
@@ -182,8 +182,8 @@ def _suit_word(suit: Suit) -> str:
     return f"{suit.symbol} {suit.name.lower()}"
 
 
-#: The face of each game at the table, by the game's class (looked up along the
-#: class's ancestors, so a game derived from one of these gets its face).
+#: The face of each game at the table, by the game's class (a game derived from one
+#: of these gets its face: :func:`~pinochlekit.engine.games.for_game`).
 _FACES: dict[type, type[Face[Any]]] = {Game: TableFace, DoubleDeckGame: double.DoubleFace,
                                        TwoHandedGame: two.TwoFace}
 
@@ -194,8 +194,7 @@ def face_for(game: Game | TwoHandedGame | DoubleDeckGame) -> Face[Any]:
     >>> type(face_for(new_any_game(Rules.preset("three"), seed=1))).__name__
     'TableFace'
     """
-    kind = next(k for k in type(game).__mro__ if k in _FACES)
-    return _FACES[kind](game)
+    return for_game(_FACES, game)(game)
 
 
 class Session:
