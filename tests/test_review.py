@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -376,25 +377,64 @@ def test_a_jump_bid_and_a_pass_outside_the_candidates_are_valued() -> None:
     assert {o.name: o.value for o in given.options}[given.chosen] is not None, giver.text()
 
 
-def test_a_double_deck_record_is_refused_with_the_reason(tmp_path: Path) -> None:
-    """docs/review.md: no review of the double deck (its expert does not exist yet):
-    the library raises ReviewError and ``pinochle review`` says why, exit status 2."""
+def _perfect(game: Any, team: int, results: int) -> int:
+    """The trick points ``team`` ends the hand with when every seat plays perfectly from
+    here: a plain minimax over the engine's own legal plays (apply, recurse, undo),
+    written apart from the solvers the review uses."""
+    if len(game.results) > results:
+        return int(game.results[-1].trick_points[team])
+    seat = game.to_act
+    values = []
+    for action in game.legal_actions():
+        game.apply(action)
+        values.append(_perfect(game, team, results))
+        game.undo()
+    return max(values) if seat % 2 == team else min(values)
+
+
+def test_a_double_deck_hand_is_reviewed_with_its_own_expert_and_solver(
+        tmp_path: Path) -> None:
+    """docs/review.md "The double deck": every decision valued by the double deck's
+    expert; the double-dummy line over the last four tricks equals a brute-force
+    minimax of the engine's own plays; ``pinochle review`` prints it."""
     from pinochlekit.engine.games import new_any_game
-    from pinochlekit.review import DOUBLE_DECK_REFUSAL
+    from pinochlekit.review import DOUBLE_DECK_TRICKS
 
     game = new_any_game("doubledeck", seed=3)
     players = [make_player("standard", seed=s) for s in range(4)]
-    while game.hand_number == 1 and game.phase is not Phase.GAME_OVER:
+    starts: dict[int, Any] = {}  # trick number -> the game at that trick's first lead
+    while not game.results:
         seat = game.to_act
         assert seat is not None
+        if game.phase is Phase.PLAY and not game.trick and game.declarer is not None \
+                and len(game.hand(game.declarer)) <= 2:
+            starts[len(game.tricks) + 1] = game.copy()
         game.apply(players[seat].choose(game.view(seat)))
-    with pytest.raises(ReviewError, match=r"double-deck game .* is not reviewed yet"):
-        review_hand(game.record, 1, 0, time=0.05, repeats=2)
+    result = game.results[0]
+    assert result.declarer is not None and sorted(starts) == [19, 20], (result, starts)
+    declarer = result.declarer
+    review = review_hand(game.record, 1, declarer, time=0.05, repeats=2)
+    phases = {d.phase for d in review.decisions}
+    assert "auction" in phases and "play" in phases, review.text()
+    for d in review.decisions:
+        assert len([o for o in d.options if o.value is not None]) >= 2, d
+    line = {d.trick: d for d in review.double_dummy}
+    assert sorted(line) == list(range(21 - DOUBLE_DECK_TRICKS, 21)), review.text()
+    team = declarer % 2
+    assert line[20].perfect == line[20].actual  # one card each: nothing to choose
+    for trick, start in starts.items():
+        before = start.trick_points[team]
+        assert line[trick].perfect == _perfect(start, team, 0) - before, trick
+        assert line[trick].actual == result.trick_points[team] - before, trick
+    assert "double deck's solver" in review.double_dummy_note, review.double_dummy_note
     path = tmp_path / "double.json"
     path.write_text(game.record.to_json(), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "pinochlekit", "review", str(path)],
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and run.stderr == f"pinochle: error: {DOUBLE_DECK_REFUSAL}\n"
+    run = subprocess.run([sys.executable, "-m", "pinochlekit", "review", str(path), "--hand",
+                          "1", "--seat", str(declarer), "--time", "0.05", "--repeats", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert f"double dummy from trick {21 - DOUBLE_DECK_TRICKS}: the declaring side" \
+        in run.stdout, run.stdout
 
 
 def test_pinochle_review_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:

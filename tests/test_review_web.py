@@ -194,30 +194,22 @@ def test_the_stats_summaries_survive_a_restart(tmp_path: Path) -> None:
     assert cache.stat().st_mtime_ns == written and json.loads(cache.read_text()) == summaries
 
 
-def test_a_double_deck_hand_is_refused_with_the_reason(server: ServerProcess) -> None:
-    """docs/review.md: the double deck is not reviewed (no double-deck expert): the
-    server says so, and why, before anything runs; the history marks its hands."""
-    from pinochlekit.review import DOUBLE_DECK_REFUSAL
-
+def test_a_table_whose_game_has_not_started_has_no_hand(server: ServerProcess) -> None:
+    """docs/web.md "Review": before the first deal there is no hand to review."""
     table = new_table(server, "doubledeck", ["open", "easy", "easy", "easy"])
     status, body = ask(server, table, 1, {"seat": 0})
     assert (status, body["code"]) == (404, "no_hand"), body  # no game started yet
     assert body["error"] == "no game has started at this table yet", body
-    join(server, table, 0, "Ann")
-    status, body = ask(server, table, 1, {"seat": 0})
-    assert (status, body["code"]) == (409, "not_reviewed"), body
-    assert body["error"] == DOUBLE_DECK_REFUSAL and "expert" in body["error"]
-    status, history = request("GET", f"{server.url}/api/tables/{table}/history", None)
-    assert status == 200 and history["games"][0]["deck"] == "double", history
 
 
-@pytest.mark.parametrize(("rules", "first"), [("three", 1), ("two", 13)])
-def test_three_and_two_handed_reviews_have_their_double_dummy_line(
+@pytest.mark.parametrize(("rules", "first"), [("three", 1), ("two", 13), ("doubledeck", 17)])
+def test_three_and_two_handed_and_double_deck_reviews_have_their_double_dummy_line(
         server: ServerProcess, rules: str, first: int) -> None:
     """docs/review.md "Double dummy": a three-handed hand's line from the first lead
     (the declarer's, by the three-seat solver), a two-handed one's from trick 13 with
-    the note that says why; the web review is the library's data."""
-    seats = ["open"] + ["easy"] * (2 if rules == "three" else 1)
+    the note that says why, the double deck's over its last four tricks; the web
+    review is the library's data."""
+    seats = ["open"] + ["easy"] * {"three": 2, "two": 1, "doubledeck": 3}[rules]
     table = new_table(server, rules, seats)
     token = join(server, table, 0, "Cy")
     person = Client(server, table, token)
@@ -244,6 +236,12 @@ def test_three_and_two_handed_reviews_have_their_double_dummy_line(
         assert [d["trick"] for d in line] == list(range(13, 25)), review
         assert "tricks 1 to 12" in review["double_dummy_note"]
         assert all(d["seat"] == 0 for d in line)
+    elif rules == "doubledeck":  # docs/review.md "The double deck"
+        assert [d["trick"] for d in line] in ([], [17, 18, 19, 20]), review
+        assert review["decisions"], review
+        if line:
+            assert "double deck's solver" in review["double_dummy_note"], review
+            assert line[-1]["perfect"] == line[-1]["actual"]
     elif line:  # a declarer played the hand: from the first lead, or the note says why
         assert line[0]["trick"] == first or "positions" in review["double_dummy_note"]
         assert line[-1]["trick"] == 15 and line[-1]["perfect"] == line[-1]["actual"]

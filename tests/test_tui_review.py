@@ -15,20 +15,26 @@ from textual.pilot import Pilot
 
 import pinochlekit.tui.app as app_module
 from pinochlekit.engine.record import GameRecord
+from pinochlekit.tui import double
 from pinochlekit.tui.app import TableApp
 from pinochlekit.tui.review import progress_bar, review_text
 from pinochlekit.tui.session import Session
 from pinochlekit.tui.store import GameStore
 
 
-def test_v_reviews_the_last_finished_hand(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("rules", "size", "marks"), [
+    ("pagat", SIZE, "?: lost 10 points or more"),
+    # docs/review.md "The double deck": its own scale, a fifth of the single deck's
+    ("doubledeck", double.MIN_SIZE, "?: lost 2 points or more, ??: 8 or more")])
+def test_v_reviews_the_last_finished_hand(tmp_path: Path, rules: str, size: tuple[int, int],
+                                          marks: str) -> None:
     async def test() -> None:
         store = GameStore(tmp_path / "games.sqlite3")
-        session = Session.new("pagat", seed=12, levels=["easy"], store=store)
+        session = Session.new(rules, seed=12, levels=["easy"], store=store)
         app = TableApp(session, delay=0)
         app.review_time = 0.05
         results: list[str] = []
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await pilot.press("v")
             await pilot.pause()
@@ -46,14 +52,14 @@ def test_v_reviews_the_last_finished_hand(tmp_path: Path) -> None:
                 await pilot.pause()
             assert app.waiting and "hand 1" in results[0]
             await pilot.press("v")  # from the result dialog
-            for _ in range(600):
+            for _ in range(1200):
                 await pilot.pause(0.05)
                 if "review of hand 1" in app.screen_text() and "decisions" in \
                         app.screen_text():
                     break
             screen = app.screen_text()
             assert "review of hand 1" in screen, screen
-            assert "?: lost 10 points or more" in screen
+            assert marks in screen, screen
             assert "Hand 1, seat 0" in screen
             assert "auction" in screen or "trick" in screen
             await pilot.press("enter")

@@ -75,7 +75,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import PlayerSpecError, lowest_bid
-from pinochlekit.players.double.expert import DoubleSearch, advise_keeping
+from pinochlekit.players.double.expert import DoubleSearch, advise_keeping, value_keeping
 from pinochlekit.players.double.levels import is_double
 from pinochlekit.players.easy import legal_or_fail, seat_hand
 from pinochlekit.players.passing import (
@@ -221,10 +221,13 @@ class ExpertPlayer(ProPlayer):
         """The expected round score of ``action`` (legal in ``view``) on the deals
         :meth:`advise` draws from the same state, for the options :meth:`advise` does not
         list: a bid above the lowest (declaring at that bid in the best suit, as the
-        lowest bid is valued) and any cards to give, return or discard. ``None`` for
-        other actions and the two-handed game. Leaves the player as it was."""
+        lowest bid is valued) and any cards to give, return or discard (the double
+        deck's by its own search). ``None`` for other actions and the two-handed game.
+        Leaves the player as it was."""
         if view.rules.players == 2 or view.seat is None or action not in view.legal_actions:
             return None
+        if is_double(view):  # the double deck: players/double/expert.py
+            return value_keeping(self._double_search, view, action)
         state, table = self.rng.getstate(), self._table
         try:
             return self._value_of(view, action)

@@ -3,7 +3,8 @@
 
 from pinochlekit.review.hand import (
     BLUNDER,
-    DOUBLE_DECK_REFUSAL,
+    DOUBLE_DECK_SCALE,
+    DOUBLE_DECK_TRICKS,
     DOUBTFUL,
     DecisionReview,
     DoubleDummy,
@@ -15,7 +16,8 @@ from pinochlekit.review.hand import (
 
 __all__ = [
     "BLUNDER",
-    "DOUBLE_DECK_REFUSAL",
+    "DOUBLE_DECK_SCALE",
+    "DOUBLE_DECK_TRICKS",
     "DOUBTFUL",
     "DecisionReview",
     "DoubleDummy",

@@ -30,9 +30,11 @@ value, and :attr:`HandReview.double_dummy_note` says so. The line goes from the 
 lead when the exact searches fit in :data:`DOUBLE_DUMMY_POSITIONS` positions (about
 ten seconds of one core; most hands do), else from the earliest trick that fits:
 solved from the last trick back, each earlier one costlier, the budget counted in
-positions so the line is the same on every machine.
-
-The double deck (docs/rules.md §6) is not reviewed (:data:`DOUBLE_DECK_REFUSAL`).
+positions so the line is the same on every machine. The double deck (docs/rules.md §6)
+has the declaring side's line over its last :data:`DOUBLE_DECK_TRICKS` tricks, by
+the double deck's own exact solver (:mod:`pinochlekit.players.double.solver`, the one
+``expert`` plays its last tricks with); its marks are on the double deck's scale
+(:data:`DOUBLE_DECK_SCALE`).
 
 A review is deterministic: the same record, hand, seat, budget and seed give the
 same values.
@@ -51,19 +53,22 @@ from pinochlekit.engine.cards import parse_cards
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import parse_game_action, replay
+from pinochlekit.engine.games import for_game, parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.tricks import play_flags
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase, View
+from pinochlekit.players.double.solver import solve_values
 from pinochlekit.players.expert import ExpertPlayer
 from pinochlekit.players.search.solver import Endgame, solve_within
 from pinochlekit.players.two.solver import LateSolver
 
 __all__ = [
     "BLUNDER",
-    "DOUBLE_DECK_REFUSAL",
+    "DOUBLE_DECK_SCALE",
+    "DOUBLE_DECK_TRICKS",
     "DOUBLE_DUMMY_POSITIONS",
     "DOUBTFUL",
     "DecisionReview",
@@ -82,12 +87,15 @@ BLUNDER = 40
 #: solver visits some 15 to 20 million a second on one core).
 DOUBLE_DUMMY_POSITIONS = 200_000_000
 
-#: Why a double-deck hand (docs/rules.md §6) is not reviewed: the tables say the same.
-DOUBLE_DECK_REFUSAL = ("the double-deck game (docs/rules.md §6) is not reviewed yet: the "
-                       "review values each option with the expert player, which does not "
-                       "play the double deck; the history and the replay show the hand")
+#: The last tricks of a double-deck hand (docs/rules.md §6) the double-dummy line
+#: covers: its solver is exact but has no table of positions, and four tricks of 20
+#: cards take it a fraction of a second where five may take minutes.
+DOUBLE_DECK_TRICKS = 4
+#: The double deck's marks: its trick points are 50 a hand against the single deck's
+#: 250, so a loss of :data:`BLUNDER` / 5 (8 points) there is a blunder (docs/review.md).
+DOUBLE_DECK_SCALE = 5
 
-AnyGame = Game | TwoHandedGame
+AnyGame = Game | TwoHandedGame | DoubleDeckGame
 
 
 class ReviewError(PinochleError, ValueError):
@@ -231,8 +239,6 @@ def _positions(record: GameRecord, hand: int) -> tuple[list[_Position], AnyGame]
     """Every position of hand ``hand`` (a copy of the game before each action) and the
     game after the hand's last action."""
     game = replay(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
-    if isinstance(game, DoubleDeckGame):
-        raise ReviewError(DOUBLE_DECK_REFUSAL)
     rules = game.rules
     out: list[_Position] = []
     for ply, text in enumerate(record.actions):
@@ -392,8 +398,12 @@ def _double_dummy(positions: Sequence[_Position], after: AnyGame, seat: int, tri
     (two-handed, its last twelve tricks only), and what that side took."""
     if tricks <= 0 or not positions:
         return []
-    if isinstance(after, TwoHandedGame):
-        return _double_dummy_two(positions, after, seat, tricks)
+    return for_game(_KINDS, after).double_dummy(positions, after, seat, tricks, budget)
+
+
+def _double_dummy_auction(positions: Sequence[_Position], after: AnyGame, seat: int,
+                          tricks: int, budget: int) -> list[DoubleDummy]:
+    """:func:`_double_dummy` of the four- and three-handed game, by the exact solver."""
     last = positions[-1].game
     if not isinstance(last, Game) or last.declarer is None or last.trump is None:
         return []
@@ -433,13 +443,14 @@ def _double_dummy(positions: Sequence[_Position], after: AnyGame, seat: int, tri
     return out[::-1]
 
 
-def _double_dummy_two(positions: Sequence[_Position], after: TwoHandedGame, seat: int,
-                      tricks: int) -> list[DoubleDummy]:
+def _double_dummy_two(positions: Sequence[_Position], after: AnyGame, seat: int,
+                      tricks: int, budget: int) -> list[DoubleDummy]:
     """Two-handed (docs/rules.md §4): at each trick start of the last twelve tricks
     (the stock drawn, every card known to both) the trick points ``seat`` takes from
     there with perfect play by both, by the exact solver of
     :mod:`pinochlekit.players.two.solver`; the tricks while the stock lasts have no
     exact value (the draws and melds between them are beyond that solver)."""
+    assert isinstance(after, TwoHandedGame)
     final = after.results[-1] if after.results else None
     if final is None:
         return []
@@ -467,6 +478,65 @@ def _double_dummy_two(positions: Sequence[_Position], after: TwoHandedGame, seat
     return out
 
 
+def _double_dummy_double(positions: Sequence[_Position], after: AnyGame, seat: int,
+                         tricks: int, budget: int) -> list[DoubleDummy]:
+    """The double deck (docs/rules.md §6): at each trick start of the last
+    :data:`DOUBLE_DECK_TRICKS` tricks (or ``tricks``, if fewer) the trick points the
+    declaring side takes from there with perfect play by both sides, by
+    :func:`~pinochlekit.players.double.solver.solve_values`."""
+    final = after.results[-1] if after.results else None
+    last = positions[-1].game
+    assert isinstance(last, DoubleDeckGame)
+    declarer = last.declarer
+    if final is None or declarer is None or last.trump is None or final.declarer != declarer:
+        return []
+    team = declarer % 2
+    taken = final.trick_points[team]
+    flags = play_flags(last.rules)
+    out: list[DoubleDummy] = []
+    for position in positions:
+        game = position.game
+        assert isinstance(game, DoubleDeckGame)
+        if game.phase is not Phase.PLAY or game.trick or game.to_act is None \
+                or game.trump is None:
+            continue
+        left = len(game.hand(declarer))
+        if left > min(tricks, DOUBLE_DECK_TRICKS) or left == 0:
+            continue
+        hands = [[game.hand(s).count(k) for k in range(24)] for s in range(4)]
+        leader = game.to_act
+        values = solve_values(hands, [], int(game.trump), leader, flags)
+        best = max(ours for ours, _ in values.values())
+        total = next(iter(values.values()))
+        perfect = best if leader % 2 == team else sum(total) - best
+        out.append(DoubleDummy(len(game.tricks) + 1, perfect,
+                               taken - game.trick_points[team], declarer))
+    return out
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What the review does differently for one game."""
+
+    #: The double-dummy line of the hand.
+    double_dummy: Callable[[Sequence[_Position], AnyGame, int, int, int], list[DoubleDummy]]
+    #: The scale of the marks (:func:`_mark`) under the game's rules.
+    scale: Callable[[Rules], int]
+    #: Why a line starts after the first lead, given the positions' budget.
+    beyond: Callable[[int], str]
+
+
+#: Each game's review, by the game's class (:func:`~pinochlekit.engine.games.for_game`).
+_KINDS: dict[type, _Kind] = {
+    Game: _Kind(_double_dummy_auction, lambda rules: rules.unit,
+                lambda budget: f"needs more than {budget:,} positions"),
+    TwoHandedGame: _Kind(_double_dummy_two, lambda rules: 1, lambda budget: ""),
+    DoubleDeckGame: _Kind(_double_dummy_double, lambda rules: DOUBLE_DECK_SCALE,
+                          lambda budget: f"is beyond the double deck's solver, which "
+                                         f"covers the last {DOUBLE_DECK_TRICKS} tricks"),
+}
+
+
 # -- the review -----------------------------------------------------------------------
 
 
@@ -481,8 +551,7 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
     positions of exact search reach; two-handed the last twelve at most). ``time``
     defaults to ``expert``'s own budget, as ``pinochle review`` and the tables use.
     ``progress(done, total)`` is called after each decision. :class:`ReviewError` if
-    the hand is not in the record, is not finished, the seat does not exist, or the
-    record is of the double deck."""
+    the hand is not in the record, is not finished, or the seat does not exist."""
     if repeats < 2:
         raise ReviewError(f"repeats: at least 2 (the noise needs two samples), not {repeats}")
     if not 0 < time <= 60:
@@ -495,16 +564,15 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
     if not 0 <= double_dummy <= 15:
         raise ReviewError(f"double dummy: 0 to 15 tricks from the end, not {double_dummy}")
     try:
-        deck = Rules.from_string(record.rules).deck
+        Rules.from_string(record.rules)
     except PinochleError as error:
         raise ReviewError(f"the record's rules: {error}") from None
-    if deck == "double":
-        raise ReviewError(DOUBLE_DECK_REFUSAL)
     positions, after = _positions(record, hand)
     rules = after.rules
     if not 0 <= seat < rules.players:
         raise ReviewError(f"seat {seat}: the seats are 0 to {rules.players - 1}")
-    scale = rules.unit if not isinstance(after, TwoHandedGame) else 1
+    kind = for_game(_KINDS, after)
+    scale = kind.scale(rules)
     mine = [p for p in positions if p.game.to_act == seat
             and len(p.game.legal_actions()) > 1]
     decisions: list[DecisionReview] = []
@@ -530,11 +598,11 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
                       auction=auction, time=time, repeats=repeats, seed=seed, scale=scale,
                       lost=lost, players=rules.players,
                       double_dummy_note=_note(line, positions, rules.players, double_dummy,
-                                              double_dummy_positions))
+                                              kind.beyond(double_dummy_positions)))
 
 
 def _note(line: Sequence[DoubleDummy], positions: Sequence[_Position], players: int,
-          tricks: int, budget: int) -> str:
+          tricks: int, beyond: str) -> str:
     """Why the double-dummy line is missing, or does not start at the first lead."""
     if tricks == 0:
         return ""
@@ -548,6 +616,6 @@ def _note(line: Sequence[DoubleDummy], positions: Sequence[_Position], players: 
     if not line:
         return "none: no trick was played against a declarer (thrown in, or nobody bid)"
     if line[0].trick > first:
-        return (f"the exact search from trick {first} to {line[0].trick - 1} needs more "
-                f"than {budget:,} positions: the line starts at trick {line[0].trick}")
+        return (f"the exact search from trick {first} to {line[0].trick - 1} {beyond}: "
+                f"the line starts at trick {line[0].trick}")
     return ""

@@ -311,9 +311,6 @@ def run_history(args: argparse.Namespace) -> int:
             print(f"(replay a hand: pinochle history {saved.id} --hand N)")
             return 0
         if args.review:
-            if Rules.from_string(saved.record.rules).deck == "double":
-                raise UsageError(f"--review: game {saved.id} is a double-deck game, and the "
-                                 f"review does not value the double deck yet")
             if not 0 < args.time <= 60:
                 raise UsageError(f"--time: seconds above 0 and at most 60, not {args.time}")
             try:  # review_hand checks that the hand is in the record and finished

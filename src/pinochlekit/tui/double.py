@@ -149,12 +149,10 @@ def meld_words(result: MeldResult) -> list[str]:
 class DoubleFace(TableFace):
     """The double deck at the table (docs/rules.md §6): the table of the four-handed
     game with a hand of twenty laid out by suit, a larger smallest terminal, meld in
-    words in the seats' frames, the bid ladder of §6 and its own hint level. The hand
-    review does not value it yet (docs/review.md)."""
+    words in the seats' frames, the bid ladder of §6 and its own hint level."""
 
     min_size = MIN_SIZE
     needs = "The double deck's twenty cards need"
-    reviewable = False
     unsaved = "too few counters"
 
     def columns(self, cards: Sequence[Card], cell: int) -> list[int]:

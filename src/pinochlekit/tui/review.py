@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pinochlekit.engine.record import GameRecord
-from pinochlekit.review import review_hand
+from pinochlekit.review import BLUNDER, DOUBTFUL, review_hand
 from pinochlekit.tui.session import for_people
 
 __all__ = ["progress_bar", "review_text"]
@@ -19,7 +19,9 @@ def review_text(record: GameRecord, hand: int, seat: int, time: float,
     ``pinochle history --review``), with a key to the marks first; cards in people's
     notation (``K♦ 10♣``)."""
     review = review_hand(record, hand, seat, time=time, progress=progress)
-    key = ("?: lost 10 points or more, ??: 40 or more (beyond the noise). Values: what "
+    # the marks' thresholds in the game's own scale (docs/review.md)
+    key = (f"?: lost {DOUBTFUL / review.scale:g} points or more, ??: "
+           f"{BLUNDER / review.scale:g} or more (beyond the noise). Values: what "
            "expert expects your side to score from each option, from what you could see.")
     marked = sum(1 for d in review.decisions if d.mark)
     summary = (f"{marked} of {len(review.decisions)} decisions marked" if review.decisions

@@ -32,7 +32,7 @@ from pinochlekit.engine.games import parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import Phase
-from pinochlekit.review import DOUBLE_DECK_REFUSAL, HandReview, review_hand
+from pinochlekit.review import HandReview, review_hand
 from pinochlekit.review.stats import PlayedGame, ReviewCache, collect, summarize
 from pinochlekit.web.messages import view_dict
 
@@ -154,7 +154,7 @@ def played_games(rows: list[TableRow], name: str) -> list[PlayedGame]:
             opponents = ", ".join(sorted({kinds.get(s, "?") for s in others}))
             for game in row.games:
                 if Rules.from_string(game.rules).deck == "double":
-                    continue  # docs/review.md: the review is single-deck
+                    continue  # docs/review.md "Statistics": single-deck games, one scale
                 record = GameRecord(game.rules, game.seed, game.dealer, tuple(game.actions))
                 out.append(PlayedGame(f"web {row.id} game {game.game_no + 1}",
                                       f"{when} #{game.game_no + 1}", record, seat, opponents))
@@ -189,8 +189,6 @@ class Reviews:
                                 f"(games: 0 to {len(table.games) - 1})", 404)
         game = table.games[game_no][1]
         finished = len(game.results)
-        if game.rules.deck == "double":  # docs/review.md: the review is single-deck
-            raise ReviewRefusedError("not_reviewed", DOUBLE_DECK_REFUSAL, 409)
         if hand < 1:
             raise ReviewRefusedError("no_hand", f"hand {hand}: hands are numbered from 1", 404)
         if hand > finished:

@@ -57,7 +57,8 @@ from pinochlekit.players.double.solver import solve_values
 from pinochlekit.players.policy import cards_text, standard_give_key
 from pinochlekit.players.two.expert import Decision
 
-__all__ = ["MIN_BID_DEALS", "MIN_DEALS", "DoubleSearch", "Estimate", "advise_keeping"]
+__all__ = ["MIN_BID_DEALS", "MIN_DEALS", "DoubleSearch", "Estimate", "advise_keeping",
+           "value_keeping"]
 
 #: Per option: (mean net score, lowest, highest sampled net score).
 Estimate = tuple[float, int, int]
@@ -203,7 +204,7 @@ class DoubleSearch:
     def _pass(self, view: View) -> Decision:
         assert view.seat is not None and view.trump is not None and view.hand is not None
         assert view.declarer is not None
-        rules, trump, seat = view.rules, int(view.trump), view.seat
+        rules, trump = view.rules, int(view.trump)
         counts = [view.hand.count(k) for k in range(24)]
         giving = view.phase is Phase.GIVE
         keys: list[Callable[[int, int], object]] = (
@@ -215,29 +216,10 @@ class DoubleSearch:
             if cards not in candidates:
                 candidates.append(cards)
         deals = self._deals(view, self.pass_deals)
-        flags = play_flags(rules)
-        declarer, partner, team = view.declarer, (view.declarer + 2) % 4, seat % 2
         options: dict[str, Estimate] = {}
         best: tuple[tuple[int, ...], float] | None = None
         for cards in candidates:
-            nets = []
-            for deal in deals:
-                hands = [list(h) for h in deal]
-                taker = (seat + 2) % 4
-                for card in cards:
-                    hands[seat][card] -= 1
-                    hands[taker][card] += 1
-                if giving:  # the declarer passes back by the standard rule (§5)
-                    back = meld_loss_order(hands[declarer], trump, rules, rules.cards_passed,
-                                           _low_plain)
-                    for card in back:
-                        hands[declarer][card] -= 1
-                        hands[partner][card] += 1
-                melds = [_meld(h, trump, rules) for h in hands]
-                team_meld = (melds[0] + melds[2], melds[1] + melds[3])
-                points = playout(hands, [], declarer, trump, flags, (0, 0))
-                nets.append(_net(rules, declarer, view.contract, team_meld, points, team))
-            estimate = _estimate(nets)
+            estimate = _estimate(self._pass_nets(view, cards, deals))
             options[cards_text(cards)] = estimate
             if best is None or estimate[0] > best[1] + 0.01:
                 best = (cards, estimate[0])
@@ -245,6 +227,50 @@ class DoubleSearch:
         action: Action = (Give if giving else Return)(tuple(ALL_CARDS[c] for c in best[0]))
         return Decision(action, f"the best expected net score ({best[1]:+.1f}) of "
                                 f"{len(candidates)} passes, {len(deals)} deals", options)
+
+    def _pass_nets(self, view: View, cards: Sequence[int],
+                   deals: Sequence[Counts]) -> list[int]:
+        """The seat's net score on each deal after passing ``cards`` (the declarer
+        passing back by the standard rule, docs/rules.md §5), each deal played out."""
+        assert view.seat is not None and view.trump is not None
+        assert view.declarer is not None
+        rules, trump, seat = view.rules, int(view.trump), view.seat
+        flags = play_flags(rules)
+        declarer, partner, team = view.declarer, (view.declarer + 2) % 4, seat % 2
+        nets = []
+        for deal in deals:
+            hands = [list(h) for h in deal]
+            taker = (seat + 2) % 4
+            for card in cards:
+                hands[seat][card] -= 1
+                hands[taker][card] += 1
+            if view.phase is Phase.GIVE:  # the declarer passes back by the standard rule
+                back = meld_loss_order(hands[declarer], trump, rules, rules.cards_passed,
+                                       _low_plain)
+                for card in back:
+                    hands[declarer][card] -= 1
+                    hands[partner][card] += 1
+            melds = [_meld(h, trump, rules) for h in hands]
+            team_meld = (melds[0] + melds[2], melds[1] + melds[3])
+            points = playout(hands, [], declarer, trump, flags, (0, 0))
+            nets.append(_net(rules, declarer, view.contract, team_meld, points, team))
+        return nets
+
+    def value(self, view: View, action: Action) -> Estimate | None:
+        """The expected net score of ``action``, legal in ``view``, on the deals
+        :meth:`decide` draws from the same state: a bid as declaring at it in the best
+        suit (as the lowest bid is valued), or any cards to give or return. ``None``
+        for other actions (they are among :meth:`decide`'s options)."""
+        if view.seat is None or action not in view.legal_actions:
+            return None
+        if isinstance(action, Bid):
+            table = self._auction_table(view)
+            return max((_estimate(table.nets(view.seat, suit, action.amount, view.seat % 2))
+                        for suit in range(4)), key=lambda estimate: estimate[0])
+        if isinstance(action, Give | Return):
+            deals = self._deals(view, self.pass_deals)
+            return _estimate(self._pass_nets(view, [int(c) for c in action.cards], deals))
+        return None
 
     # -- play ------------------------------------------------------------------------------
 
@@ -373,6 +399,16 @@ class _AuctionTable:
         return [_net(self.rules, declarer, contract, *row[declarer][suits[declarer]], team)
                 for row, suits in zip(self.rows, self.suits, strict=True)]
 
+
+
+def value_keeping(search: DoubleSearch, view: View, action: Action) -> Estimate | None:
+    """:meth:`DoubleSearch.value` leaving the search as it was, as :func:`advise_keeping`."""
+    state, table = search.rng.getstate(), search.table
+    try:
+        return search.value(view, action)
+    finally:
+        search.rng.setstate(state)
+        search.table = table
 
 
 def advise_keeping(search: DoubleSearch, view: View) -> Decision:

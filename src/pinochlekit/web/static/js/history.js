@@ -45,12 +45,7 @@ function render(data) {
         review.onclick = () => openReview({ tableId, gameNo: game.game_no, hand: hand.number,
           token: (JSON.parse(localStorage.getItem(tokenKey(tableId)) || "null") || {}).token || "",
           seats: data.seats });
-        if (game.deck === "double") {
-          // the review is single-deck for now (docs/review.md): say so instead of a button
-          item.append(link, " ", el("span", "(no review: the double deck is not reviewed yet)", "hint small"));
-        } else {
-          item.append(link, " ", review);
-        }
+        item.append(link, " ", review);
         list.append(item);
       }
       section.append(list);

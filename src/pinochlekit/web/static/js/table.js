@@ -1225,12 +1225,7 @@ function showSummary(hand) {
   const gameNo = state.table.game_no - 1;
   review.onclick = () => openReview({ tableId, gameNo, hand: hand.number, seat: mySeat,
     token: me ? me.token : "", seats: state.table.seats });
-  if (hand.deck === "double") {
-    // the review is single-deck for now (docs/web.md "The double deck"): say so
-    body.append(el("p", "The review of a hand does not cover the double deck yet; its history and replay show every card.", "hint small"));
-  } else {
-    body.append(review);
-  }
+  body.append(review);
   const dialog = $("summary");
   if (!dialog.open) dialog.showModal();
   $("summary-close").focus();
