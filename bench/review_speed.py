@@ -12,6 +12,7 @@ first of the last twelve tricks), then the median and largest time.
     python bench/review_speed.py                    # 5 hands, pagat, the defaults
     python bench/review_speed.py --rules three      # three-handed (docs/rules.md §3)
     python bench/review_speed.py --rules two        # two-handed (docs/rules.md §4)
+    python bench/review_speed.py --rules doubledeck # the double deck (docs/rules.md §6)
     python bench/review_speed.py --hands 3 --time 0.25
 """
 

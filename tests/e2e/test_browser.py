@@ -1128,6 +1128,10 @@ def test_ux_not_on_the_board_is_said_and_its_lost_meld_explained(server: ServerP
     for t, text in enumerate(texts):
         if t != side:  # the defenders keep their meld: the hand was not played
             assert "(" not in text, texts
+    # the set is written with a true minus, as the hints write it: "−600", never "-600"
+    this_hand = summary.locator("table tr", has_text="This hand").locator("td")
+    assert this_hand.nth(side).inner_text() == "\u2212600", this_hand.all_inner_texts()
+    assert "-6" not in summary.inner_text() and "\u2212600" in summary.inner_text()
     assert not errors, errors
     page.close()
 

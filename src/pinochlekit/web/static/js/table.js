@@ -1,7 +1,7 @@
 // The card table: one WebSocket to the server, which sends this seat's view after
 // every change; this page only draws it and sends the actions the player picks.
 import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleText, plainCard,
-         seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
+         points, seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
 import { GLOSSARY, openGlossary, term } from "./glossary.js";
 import { checkCommitments, checkHand, dealSeed, gameSeed, sha256Hex } from "./fair.js";
 import { chatLog, chatMessage, initChat, renderChat } from "./chat.js";
@@ -933,12 +933,12 @@ function renderScores() {
   table.append(caption, head);
   for (const hand of state.hands) {
     const row = el("tr");
-    const cell = (team) => el("td", hand.outcome === "passed out" || hand.outcome === "nines redeal" ? "—" : `${hand.scores[team] >= 0 ? "+" : ""}${hand.scores[team]} = ${hand.totals[team]}`);
+    const cell = (team) => el("td", hand.outcome === "passed out" || hand.outcome === "nines redeal" ? "—" : `${points(hand.scores[team], true)} = ${points(hand.totals[team])}`);
     row.append(el("td", `${hand.number}`), ...sides().map(cell));
     table.append(row);
   }
   const total = el("tr", "", "total");
-  total.append(el("th", "Total"), ...sides().map((s) => el("td", `${state.view.scores[s]}`)));
+  total.append(el("th", "Total"), ...sides().map((s) => el("td", points(state.view.scores[s]))));
   table.append(total);
   box.append(table);
 }
@@ -1149,7 +1149,7 @@ function outcomeLines(hand) {
   const us = declaringSide(hand);
   if (us === null) {
     hand.scores.forEach((score, side) => {
-      lines.push(el("p", `${teamName(side)}: meld ${hand.meld_points[side]}, counters ${hand.trick_points[side]}, ${score >= 0 ? "+" : ""}${score} → ${hand.totals[side]}.`, "outcome-side"));
+      lines.push(el("p", `${teamName(side)}: meld ${hand.meld_points[side]}, counters ${hand.trick_points[side]}, ${points(score, true)} → ${points(hand.totals[side])}.`, "outcome-side"));
     });
     return lines;
   }
@@ -1170,7 +1170,7 @@ function outcomeLines(hand) {
   hand.scores.forEach((score, side) => {
     let note = "";
     if (hand.meld_points[side] && !hand.meld_saved[side]) note = side === us ? " (meld lost: set)" : " (meld not saved: no trick points)";
-    const p = el("p", `${teamName(side)}: meld ${hand.meld_points[side]}${note}, counters ${hand.trick_points[side]}, ${score >= 0 ? "+" : ""}${score} → ${hand.totals[side]}.`, "outcome-side");
+    const p = el("p", `${teamName(side)}: meld ${hand.meld_points[side]}${note}, counters ${hand.trick_points[side]}, ${points(score, true)} → ${points(hand.totals[side])}.`, "outcome-side");
     if (note && side !== us) p.append(term("(not saved)"));
     lines.push(p);
   });
@@ -1216,8 +1216,8 @@ function showSummary(hand) {
     else if (cell.textContent.endsWith("(lost: set)")) cell.title = GLOSSARY.set;
   }
   row("Tricks", hand.trick_points);
-  row("This hand", hand.scores.map((s) => (s >= 0 ? `+${s}` : `${s}`)));
-  row("Total", hand.totals);
+  row("This hand", hand.scores.map((s) => points(s, true)));
+  row("Total", hand.totals.map((s) => points(s)));
   body.append(table);
   // docs/web.md "Review": the finished hand, decision by decision (js/review.js)
   const review = el("button", "Review this hand", "review-open");
