@@ -20,6 +20,13 @@ sides equals all the points left.
 - **Two-handed** (docs/rules.md §4): either player, once the stock is gone (the
   last twelve tricks: every card is known to both), by the two-handed endgame
   solver (:mod:`pinochlekit.players.two.solver`).
+- **Double deck** (docs/rules.md §6): a player of the declarer's side in the last
+  :data:`DOUBLE_CLAIM_TRICKS` tricks, by the double deck's exact solver
+  (:mod:`pinochlekit.players.double.solver`, the one ``expert`` ends its hands with).
+
+Each game's three answers (may this seat claim, is the claim sure, which card is
+played out) are one entry of a table by the game's class
+(:func:`~pinochlekit.engine.games.for_game`).
 
 >>> from pinochlekit.engine.games import new_game
 >>> game = new_game("pagat", seed=1, dealer=0)
@@ -27,39 +34,54 @@ sides equals all the points left.
 'a claim is for the card play'
 >>> claimable(new_game("two", seed=1), 1)
 'a claim is for the last twelve tricks, once the stock is gone'
+>>> claimable(new_game("doubledeck", seed=1), 1)
+'a claim is for the card play'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
 from pinochlekit.engine.actions import Action, Play
 from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.tricks import card_points
+from pinochlekit.engine.games import for_game
+from pinochlekit.engine.tricks import card_points, play_flags
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.views import Phase
+from pinochlekit.players.double.solver import solve_values
 from pinochlekit.players.search.solver import Endgame, card_values, solve
 from pinochlekit.players.two.solver import LateSolver
 
-__all__ = ["CLAIM_TRICKS", "best_play", "claim_is_sure", "claimable", "in_play",
-           "other_side"]
+__all__ = ["CLAIM_TRICKS", "DOUBLE_CLAIM_TRICKS", "best_play", "claim_is_sure", "claimable",
+           "in_play", "other_side"]
 
 #: Tricks left (the one in progress included) at most when a claim may be made in
 #: the four- and three-handed games (two-handed: the whole of the last twelve).
 CLAIM_TRICKS = 6
+#: Tricks left at most when a claim may be made in the double deck: its solver keeps
+#: no table of positions, and four tricks of twenty cards take it a fraction of a
+#: second.
+DOUBLE_CLAIM_TRICKS = 4
+
+AnyClaimGame = Game | TwoHandedGame | DoubleDeckGame
 
 
 def claimable(game: object, seat: int) -> str | None:
     """Why ``seat`` may not claim now, in words; None if it may (the check of the
     claim itself is :func:`claim_is_sure`)."""
-    if isinstance(game, TwoHandedGame):
-        if game.phase is not Phase.PLAY or game.stage is not TwoStage.LATE:
-            return "a claim is for the last twelve tricks, once the stock is gone"
-        return "claim on your turn" if game.to_act != seat else None
-    if not isinstance(game, Game) or game.rules.players not in (3, 4):
-        # the double deck's 20-card endgames have no solver at the table yet
-        return ("a claim is for the four-, three- and two-handed games (not the double "
-                "deck: play the hand out)")
+    try:
+        kind = for_game(_KINDS, game)
+    except KeyError:
+        return "a claim is for the games of pinochlekit"
+    return kind.refusal(game, seat)
+
+
+def _auction_refusal(game: Any, seat: int, tricks: int = CLAIM_TRICKS) -> str | None:
+    """Four- and three-handed, and the double deck (with its own ``tricks``)."""
     if game.phase is not Phase.PLAY:
         return "a claim is for the card play"
     view = game.view(seat)
@@ -70,21 +92,27 @@ def claimable(game: object, seat: int) -> str | None:
         return "only the declarer's side claims, and not after shooting the moon"
     if view.to_act != seat:
         return "claim on your turn"
-    if max(view.hand_sizes) > CLAIM_TRICKS:
-        return f"a claim is for the last {CLAIM_TRICKS} tricks"
+    if max(view.hand_sizes) > tricks:
+        return f"a claim is for the last {tricks} tricks"
     return None
 
 
-def other_side(game: Game | TwoHandedGame, seat: int) -> list[int]:
-    """The seats that answer ``seat``'s claim: four-handed the other partnership,
-    three-handed both defenders, two-handed the opponent."""
-    players = 2 if isinstance(game, TwoHandedGame) else game.rules.players
+def _two_refusal(game: Any, seat: int) -> str | None:
+    if game.phase is not Phase.PLAY or game.stage is not TwoStage.LATE:
+        return "a claim is for the last twelve tricks, once the stock is gone"
+    return "claim on your turn" if game.to_act != seat else None
+
+
+def other_side(game: AnyClaimGame, seat: int) -> list[int]:
+    """The seats that answer ``seat``'s claim: four-handed (and the double deck) the
+    other partnership, three-handed both defenders, two-handed the opponent."""
+    players = game.rules.players
     if players == 4:
         return [s for s in range(4) if s % 2 != seat % 2]
     return [s for s in range(players) if s != seat]
 
 
-def in_play(game: Game | TwoHandedGame, hand: int) -> bool:
+def in_play(game: AnyClaimGame, hand: int) -> bool:
     """Whether hand number ``hand`` is still in its card play (a claim played out
     goes on while it is)."""
     return game.phase is Phase.PLAY and game.hand_number == hand and game.to_act is not None
@@ -140,29 +168,78 @@ def _two_values(game: TwoHandedGame) -> tuple[dict[int, int], int]:
     return solver.lead_values(mine, theirs), left
 
 
+# -- the double deck -----------------------------------------------------------------------
+
+
+def _double_values(game: DoubleDeckGame) -> dict[int, tuple[int, int]]:
+    """For each card the seat to act may play: the trick points (its side's, the
+    other side's) from here to the end with best play by both (docs/rules.md §6)."""
+    assert game.to_act is not None and game.trump is not None
+    hands = [[game.hand(s).count(k) for k in range(24)] for s in range(4)]
+    trick = [(s, int(c)) for s, c in game.public_view().trick]
+    return solve_values(hands, trick, int(game.trump), game.to_act, play_flags(game.rules))
+
+
+def _double_sure(game: Any, seat: int) -> bool:
+    values = _double_values(game)
+    return any(theirs == 0 for _, theirs in values.values())
+
+
+def _double_best(game: Any) -> dict[int, int]:
+    return {card: ours for card, (ours, _) in _double_values(game).items()}
+
+
 # -- the checks --------------------------------------------------------------------------
 
 
-def claim_is_sure(game: Game | TwoHandedGame, seat: int) -> bool:
+def _auction_sure(game: Any, seat: int) -> bool:
+    end, left = _endgame(game)
+    return bool(solve(game.rules, end, game.rules.team_of(seat)) == left)
+
+
+def _auction_best(game: Any) -> dict[int, int]:
+    end, _ = _endgame(game)
+    return dict(card_values(game.rules, end, game.rules.team_of(game.to_act)))
+
+
+def _two_sure(game: Any, seat: int) -> bool:
+    values, left = _two_values(game)
+    # points of the claimer minus the opponent's: all of them, and none to the other
+    return max(values.values()) == left
+
+
+def _two_best(game: Any) -> dict[int, int]:
+    return _two_values(game)[0]
+
+
+class _Kind(NamedTuple):
+    """A game's claims: why a seat may not claim, whether a claim is sure, and each
+    playable card's value for the side to act (the best is played out)."""
+
+    refusal: Callable[[Any, int], str | None]
+    sure: Callable[[Any, int], bool]
+    values: Callable[[Any], dict[int, int]]
+
+
+_KINDS: dict[type, _Kind] = {
+    Game: _Kind(_auction_refusal, _auction_sure, _auction_best),
+    TwoHandedGame: _Kind(_two_refusal, _two_sure, _two_best),
+    DoubleDeckGame: _Kind(lambda game, seat: _auction_refusal(game, seat, DOUBLE_CLAIM_TRICKS),
+                          _double_sure, _double_best),
+}
+
+
+def claim_is_sure(game: AnyClaimGame, seat: int) -> bool:
     """Whether ``seat``'s side takes every trick point left against any defence
     (``seat`` is to act: :func:`claimable`)."""
-    if isinstance(game, TwoHandedGame):
-        values, left = _two_values(game)
-        # points of the claimer minus the opponent's: all of them, and none to the other
-        return max(values.values()) == left
-    end, left = _endgame(game)
-    return solve(game.rules, end, game.rules.team_of(seat)) == left
+    return for_game(_KINDS, game).sure(game, seat)
 
 
-def best_play(game: Game | TwoHandedGame) -> Action:
+def best_play(game: AnyClaimGame) -> Action:
     """The card the seat to act plays in a claim played out: the solver's best for
     its side (the lowest card of equal value, so the play-out is always the same)."""
     assert game.to_act is not None
-    if isinstance(game, TwoHandedGame):
-        values, _ = _two_values(game)
-    else:
-        end, _ = _endgame(game)
-        values = card_values(game.rules, end, game.rules.team_of(game.to_act))
+    values = for_game(_KINDS, game).values(game)
     card = max(sorted(values), key=lambda c: values[c])
     return next(a for a in game.legal_actions()
                 if isinstance(a, Play) and int(a.card) == card)

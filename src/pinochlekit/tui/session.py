@@ -563,7 +563,6 @@ class Session:
         if why is not None:
             raise PhaseError(f"no claim: {why}")
         game = self.game
-        assert isinstance(game, Game | TwoHandedGame)
         hand, start = game.hand_number, len(game.actions)
         self._claimed.add(hand)
         if self.store is not None and self.game_id is not None:

@@ -817,8 +817,7 @@ class Table:
             if why is not None:
                 raise RejectedError("no_claim", why)
             game = self.game
-            # claimable refuses the double deck (docs/web.md "The double deck")
-            assert game is not None and not isinstance(game, DoubleDeckGame)
+            assert game is not None
             hand = (len(self.games) - 1, game.hand_number)
             # stored first: after a restart the hand still allows no second claim
             await self.db("add_claim", self.id, hand[0], hand[1])
@@ -861,14 +860,13 @@ class Table:
             claim["waiting"].remove(seat)
             game = self.game
             if not claim["waiting"] and game is not None:
-                assert not isinstance(game, DoubleDeckGame)  # claimable refuses it
                 await self._play_out(game)
             else:
                 self._states.clear()
                 self.broadcast()
         self.kick()
 
-    async def _play_out(self, game: Game | TwoHandedGame) -> None:
+    async def _play_out(self, game: AnyTableGame) -> None:
         """Play the rest of the hand by the solver, each side for itself (the lock is
         held): ordinary plays, stored and broadcast one by one."""
         self._claim = None
