@@ -401,6 +401,7 @@ def test_a_double_deck_hand_is_reviewed_with_its_own_expert_and_solver(
     from pinochlekit.review import DOUBLE_DECK_TRICKS
 
     game = new_any_game("doubledeck", seed=3)
+    assert isinstance(game, DoubleDeckGame)
     players = [make_player("standard", seed=s) for s in range(4)]
     starts: dict[int, Any] = {}  # trick number -> the game at that trick's first lead
     while not game.results:

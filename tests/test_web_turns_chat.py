@@ -11,8 +11,10 @@ import pytest
 from web_helpers import Client, Message, choose, join, new_table, pg_url, request, serve
 
 from pinochlekit.engine.cards import Card, Hand, parse_suit
+from pinochlekit.engine.double.cards import DoubleHand
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.tricks import card_points
+from pinochlekit.engine.tricks import card_points, play_flags
+from pinochlekit.players.double.solver import solve_values
 from pinochlekit.players.search.solver import Endgame, solve
 from pinochlekit.players.two.solver import LateSolver
 from pinochlekit.web.process import ServerProcess
@@ -349,12 +351,26 @@ def claim_answer_three_or_two(rules: Rules, views: list[Message]) -> tuple[bool,
     return solver.value(hands[0], hands[1]) == left, left
 
 
-@pytest.mark.parametrize("text", ["three(target=10000)", "two(target=10000)"])
+def claim_answer_double(rules: Rules, views: list[Message]) -> tuple[bool, int]:
+    """The double deck (docs/rules.md §6), from every seat's view of one position:
+    whether seat 0's side takes every trick point left against any defence, by the
+    double deck's exact solver, and how many points are left."""
+    view = views[0]
+    hands = [[DoubleHand.parse(v["hand"]).count(k) for k in range(24)] for v in views]
+    trick = [(int(s), int(Card(c))) for s, c in view["trick"]]
+    values = solve_values(hands, trick, int(parse_suit(view["trump"])), 0, play_flags(rules))
+    left = sum(next(iter(values.values())))
+    return any(theirs == 0 for _, theirs in values.values()), left
+
+
+@pytest.mark.parametrize("text", ["three(target=10000)", "two(target=10000)",
+                                  "doubledeck(target=10000)"])
 def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
         server: ServerProcess, text: str) -> None:
     """docs/web.md "Claim": three-handed the declarer claims alone (Ann bids, the others
     pass, so she declares every hand), two-handed either player once the stock is
-    gone. The test plays every seat, so it knows every hand: at Ann's turns where
+    gone, the double deck the declaring side in the last four tricks. The test plays
+    every seat, so it knows every hand: at Ann's turns where
     the state offers her a claim she claims once a hand when the solver's verdict is
     one not seen yet; a sure claim is asked of every other person, played out, and
     leaves them no more points; an unsure one is refused, and a second one too.
@@ -363,7 +379,7 @@ def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
     rules = Rules.from_string(text)
     n = rules.players
     table = new_table(server, text, ["open"] * n)
-    names = ("Ann", "Bob", "Cy")[:n]
+    names = ("Ann", "Bob", "Cy", "Di")[:n]
     people = [Client(server, table, join(server, table, s, name), strict=False)
               for s, name in enumerate(names)]
     seen: set[str] = set()
@@ -373,12 +389,15 @@ def test_a_claim_three_and_two_handed_is_checked_then_played_out_or_refused(
         view = message["view"]
         late = view["phase"] == "play" and (
             view.get("stage") == "last tricks" if n == 2
+            else view["declarer"] is not None and view["declarer"] % 2 == seat % 2
+            and max(view["hand_sizes"]) <= 4 if rules.deck == "double"
             else view["declarer"] == seat and max(view["hand_sizes"]) <= 6)
         once = claimed != view["hand_number"]  # one claim per hand, whoever makes it
         assert message["can_claim"] == (late and once), (seat, view)
         if seat == 0 and late and once:
-            sure, left = claim_answer_three_or_two(
-                rules, views_at(people, latest, message))
+            answer = claim_answer_double if rules.deck == "double" else \
+                claim_answer_three_or_two
+            sure, left = answer(rules, views_at(people, latest, message))
             if claim_once(people, latest, message, (sure, left), seen):
                 claimed = view["hand_number"]
                 if len(seen) == 2:

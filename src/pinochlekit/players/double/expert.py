@@ -38,7 +38,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from random import Random
 from typing import ClassVar
 
@@ -400,23 +401,25 @@ class _AuctionTable:
                 for row, suits in zip(self.rows, self.suits, strict=True)]
 
 
-
-def value_keeping(search: DoubleSearch, view: View, action: Action) -> Estimate | None:
-    """:meth:`DoubleSearch.value` leaving the search as it was, as :func:`advise_keeping`."""
+@contextmanager
+def _kept(search: DoubleSearch) -> Iterator[None]:
+    """Restore the search's random state and auction table afterwards."""
     state, table = search.rng.getstate(), search.table
     try:
-        return search.value(view, action)
+        yield
     finally:
         search.rng.setstate(state)
         search.table = table
+
+
+def value_keeping(search: DoubleSearch, view: View, action: Action) -> Estimate | None:
+    """:meth:`DoubleSearch.value` leaving the search as it was, as :func:`advise_keeping`."""
+    with _kept(search):
+        return search.value(view, action)
 
 
 def advise_keeping(search: DoubleSearch, view: View) -> Decision:
     """:meth:`DoubleSearch.decide` leaving the search as it was (its random state and
     the auction's play-outs), for explanations and hints."""
-    state, table = search.rng.getstate(), search.table
-    try:
+    with _kept(search):
         return search.decide(view)
-    finally:
-        search.rng.setstate(state)
-        search.table = table
