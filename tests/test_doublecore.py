@@ -26,14 +26,21 @@ import pytest
 
 from pinochlekit.engine.actions import Play
 from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.engine.double.meld import meld_counts, meld_table
 from pinochlekit.engine.double.views import DoubleView
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import play_flags
 from pinochlekit.engine.views import Phase
 from pinochlekit.native import PURE_PYTHON
 from pinochlekit.native import _doublecore as core
 from pinochlekit.players import make_player
-from pinochlekit.players.double import policy
-from pinochlekit.players.double.sampler import sample_double_deals
+from pinochlekit.players.double import mend, policy
+from pinochlekit.players.double.sampler import (
+    DoubleKnowledge,
+    DoubleSampler,
+    double_knowledge,
+    sample_double_deals,
+)
 
 #: The play options the double deck leaves open (docs/rules.md §2, §6).
 RULES = ["doubledeck", "doubledeck(must_beat=trump_led)", "doubledeck(must_beat=following)",
@@ -233,3 +240,72 @@ def test_match_is_the_same_without_the_core() -> None:
         assert report.pop("timing")["decisions"] > 0
     assert reports[0] == reports[1]
     assert reports[0]["deal_pairs"] == 4
+
+
+def raw_deals(view: DoubleView, seed: int, n: int) -> tuple[DoubleKnowledge, list[list[list[int]]]]:
+    """The seat's knowledge and ``n`` deals drawn by the exact sampler, not yet mended."""
+    knowledge = double_knowledge(view)
+    sampler = DoubleSampler(knowledge)
+    rng = random.Random(seed)
+    return knowledge, [sampler.sample(rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("rules", ["doubledeck", "doubledeck(arounds=doubling, cards_passed=4)",
+                                   "doubledeck(must_beat=following)"])
+def test_the_mend_equals_python(rules: str) -> None:
+    """On deals drawn for real views, C and Python make the same swaps: the same
+    mended hands and the same answer; a mended deal that agrees scores exactly the
+    meld each seat showed and keeps every other fact of the seat's knowledge."""
+    agreed = tried = 0
+    for index, view in enumerate(positions(rules, 11, GAMES // 4)):
+        knowledge, deals = raw_deals(view, index, 6)
+        shown = knowledge.meld
+        assert shown is not None
+        values = meld_table(shown.rules)
+        for number, deal in enumerate(deals):
+            seed = index * 1000 + number
+            ours = [list(h) for h in deal]
+            ok_c = mend.mend(ours, knowledge.known, knowledge.excluded, shown.played,
+                             shown.points, shown.trump, values, knowledge.seat, 200, seed)
+            theirs = [list(h) for h in deal]
+            ok_py = mend.python_mend(theirs, knowledge.known, knowledge.excluded, shown.played,
+                                     shown.points, shown.trump, values, knowledge.seat, 200,
+                                     seed)
+            assert (ok_c, ours) == (ok_py, theirs)
+            assert knowledge.violation(ours) is None
+            assert ok_c == knowledge.meld_agrees(ours)
+            tried += 1
+            agreed += ok_c
+    assert tried >= 30 and agreed > 0, (agreed, tried)
+
+
+def test_the_meld_table_counts_as_the_engine() -> None:
+    """mend.table_meld (and so the C core's count) equals engine/double/meld.py's
+    meld_counts on random hands of every trump, both arounds options."""
+    rng = random.Random(5)
+    for arounds in ("standard", "doubling"):
+        rules = Rules.from_string(f"doubledeck(arounds={arounds})")
+        values = meld_table(rules)
+        for _ in range(400):
+            counts = [0 if k % 6 == 0 else rng.choice((0, 1, 2, 3, 4, 4)) for k in range(24)]
+            trump = rng.randrange(4)
+            assert mend.table_meld(values, counts, trump) == meld_counts(counts, trump, rules)
+
+
+def test_the_mend_is_the_python_without_the_core() -> None:
+    """mend.mend falls back to the Python when the module's core is None, and bad
+    input to the C mend is a ValueError that names it."""
+    zero = [[0] * 24 for _ in range(4)]
+    values = meld_table(Rules.from_string("doubledeck"))
+    saved, mend.core = mend.core, None
+    try:
+        assert mend.mend([list(h) for h in zero], zero, [0] * 4, zero, [0] * 4, 0, values,
+                         0, 10, 1)
+    finally:
+        mend.core = saved
+    with pytest.raises(ValueError, match="meld table is 32 ints"):
+        core.mend(zero, zero, [0] * 4, zero, [0] * 4, 0, values[:31], 0, 10, 1)
+    with pytest.raises(ValueError, match=r"seat 0\.\.3"):
+        core.mend(zero, zero, [0] * 4, zero, [0] * 4, 0, values, 4, 10, 1)
+    with pytest.raises(ValueError, match=r"count 5 is not in 0\.\.4"):
+        core.mend([[5] + [0] * 23, *zero[1:]], zero, [0] * 4, zero, [0] * 4, 0, values, 0, 10, 1)

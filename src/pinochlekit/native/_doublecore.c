@@ -270,11 +270,145 @@ static PyObject *py_playout(PyObject *self, PyObject *args)
     return Py_BuildValue("[ll]", points[0], points[1]);
 }
 
+/* ===== Mending a sampled deal (players/double/mend.py, the reference) =========== */
+
+/* splitmix64 (mend.SplitMix): every draw of the mend, so C and Python swap alike. */
+typedef struct { uint64_t state; } Mix;
+
+static uint64_t mix_next(Mix *m)
+{
+    uint64_t z = (m->state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int mix_below(Mix *m, int n) { return (int)(mix_next(m) % (uint64_t)n); }
+
+static int imin(int a, int b) { return a < b ? a : b; }
+
+/* The meld of 24 counts from meld.meld_table's 32 values (docs/rules.md §6 meld):
+ * runs 0-4 at v[0..4], royal v[5], common v[6], arounds of A K Q J at v[7 + 5i ..],
+ * pinochles at v[27..31]. */
+static long table_meld(const long *v, const int *c, int trump)
+{
+    long total = 0;
+    for (int s = 0; s < 4; s++) {
+        int pairs = imin(c[KIND(s, KING)], c[KIND(s, QUEEN)]);
+        if (s == trump) {
+            int runs = COPIES;
+            for (int i = 0; i < 5; i++) runs = imin(runs, c[KIND(s, RUN_RANKS[i])]);
+            total += v[runs] + v[5] * (pairs - runs);
+        } else {
+            total += v[6] * pairs;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        int least = COPIES;
+        for (int s = 0; s < 4; s++) least = imin(least, c[KIND(s, AROUND_RANKS[i])]);
+        total += v[7 + 5 * i + least];
+    }
+    return total + v[27 + imin(c[QS], c[JD])];
+}
+
+static long excess_of(const Position *h, const Position *played, const long *points,
+                      const long *v, int trump, int s)
+{
+    int held[KINDS];
+    for (int k = 0; k < KINDS; k++) held[k] = h->counts[s][k] + played->counts[s][k];
+    return table_meld(v, held, trump) - points[s];
+}
+
+/* mend.python_mend, step for step. */
+static int mend(Position *h, const Position *known, const long *excluded,
+                const Position *played, const long *points, int trump, const long *v,
+                int seat, long steps, uint64_t seed)
+{
+    int others[3], n = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != seat) others[n++] = s;
+    long over[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 3; i++) over[others[i]] = excess_of(h, played, points, v, trump, others[i]);
+    Mix mix = {seed};
+    for (long step = 0; step < steps; step++) {
+        int bad[3], nb = 0;
+        for (int i = 0; i < 3; i++)
+            if (over[others[i]]) bad[nb++] = others[i];
+        if (!nb) return 1;
+        int s = bad[mix_below(&mix, nb)];
+        int rest[2], nr = 0;
+        for (int i = 0; i < 3; i++)
+            if (others[i] != s) rest[nr++] = others[i];
+        int t = rest[mix_below(&mix, 2)];
+        int give[KINDS], take[KINDS], ng = 0, nt = 0;
+        for (int x = 0; x < KINDS; x++) {
+            if (NINES >> x & 1) continue;
+            if (h->counts[s][x] > known->counts[s][x] && !(excluded[t] >> x & 1)) give[ng++] = x;
+            if (h->counts[t][x] > known->counts[t][x] && !(excluded[s] >> x & 1)) take[nt++] = x;
+        }
+        if (!ng || !nt) continue;
+        int a = give[mix_below(&mix, ng)];
+        int b = take[mix_below(&mix, nt)];
+        if (a == b) continue;
+        h->counts[s][a]--; h->counts[t][a]++; h->counts[t][b]--; h->counts[s][b]++;
+        long es = excess_of(h, played, points, v, trump, s);
+        long et = excess_of(h, played, points, v, trump, t);
+        if (es + et > over[s] + over[t]) { /* undo a swap that adds unshown meld */
+            h->counts[s][a]++; h->counts[t][a]--; h->counts[t][b]++; h->counts[s][b]--;
+        } else {
+            over[s] = es;
+            over[t] = et;
+        }
+    }
+    return !over[others[0]] && !over[others[1]] && !over[others[2]];
+}
+
+static PyObject *py_mend(PyObject *self, PyObject *args)
+{
+    PyObject *hands, *known_obj, *excluded_obj, *played_obj, *points_obj, *values_obj;
+    int trump, seat;
+    long steps;
+    unsigned long long seed;
+    Position h, known, played;
+    long excluded[4], points[4], values[32];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOiOilK", &hands, &known_obj, &excluded_obj, &played_obj,
+                          &points_obj, &trump, &values_obj, &seat, &steps, &seed))
+        return NULL;
+    if (trump < 0 || trump > 3 || seat < 0 || seat > 3 || steps < 0) {
+        bad("trump is a suit 0..3, the seat 0..3 and the steps at least 0");
+        return NULL;
+    }
+    if (read_hands(hands, &h) < 0 || read_hands(known_obj, &known) < 0 ||
+        read_hands(played_obj, &played) < 0 ||
+        read_fixed(excluded_obj, 4, excluded, 0, "the excluded kinds are four masks") < 0 ||
+        read_fixed(points_obj, 4, points, 0, "the meld shown is four ints") < 0 ||
+        read_fixed(values_obj, 32, values, 0, "the meld table is 32 ints") < 0)
+        return NULL;
+    int ok = mend(&h, &known, excluded, &played, points, trump, values, seat, steps,
+                  (uint64_t)seed);
+    PyObject *out = PyList_New(4);
+    if (!out) return NULL;
+    for (int s = 0; s < 4; s++) {
+        PyObject *hand = PyList_New(KINDS);
+        if (!hand) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (int k = 0; k < KINDS; k++) PyList_SET_ITEM(hand, k, PyLong_FromLong(h.counts[s][k]));
+        PyList_SET_ITEM(out, s, hand);
+    }
+    return Py_BuildValue("(NN)", PyBool_FromLong(ok), out);
+}
+
 static PyMethodDef METHODS[] = {
     {"playout", py_playout, METH_VARARGS,
      "playout(hands, trick, leader, trump, flags, taken) -> [int, int]: the rest of a "
      "double-deck hand played by the standard card play; the arguments and the result "
      "of pinochlekit.players.double.policy.playout."},
+    {"mend", py_mend, METH_VARARGS,
+     "mend(hands, known, excluded, played, points, trump, values, seat, steps, seed) -> "
+     "(bool, hands): pinochlekit.players.double.mend.python_mend in C, the same swaps."},
     {NULL, NULL, 0, NULL},
 };
 

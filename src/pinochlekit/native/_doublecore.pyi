@@ -9,3 +9,11 @@ from collections.abc import Sequence
 def playout(hands: Sequence[Sequence[int]], trick: Sequence[tuple[int, int]], leader: int,
             trump: int, flags: tuple[bool, bool, bool, bool], taken: Sequence[int], /
             ) -> list[int]: ...
+
+# The arguments of pinochlekit.players.double.mend.mend; the result says whether the
+# deal now agrees with the meld shown, and gives the mended hands.
+
+def mend(hands: Sequence[Sequence[int]], known: Sequence[Sequence[int]],
+         excluded: Sequence[int], played: Sequence[Sequence[int]], points: Sequence[int],
+         trump: int, values: Sequence[int], seat: int, steps: int, seed: int, /
+         ) -> tuple[bool, list[list[int]]]: ...

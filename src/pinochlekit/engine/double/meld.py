@@ -28,8 +28,8 @@ from pinochlekit.engine.double.cards import DoubleHand
 from pinochlekit.engine.meld import MeldItem, MeldResult
 from pinochlekit.engine.rules import Rules
 
-__all__ = ["MULTIPLE", "around_values", "double_meld", "meld_counts", "pinochle_values",
-           "run_values"]
+__all__ = ["MULTIPLE", "around_values", "double_meld", "meld_counts", "meld_table",
+           "pinochle_values", "run_values"]
 
 #: The words for one to four copies of a meld.
 MULTIPLE: Final = ("", "", "double ", "triple ", "quadruple ")
@@ -67,6 +67,22 @@ def pinochle_values(rules: Rules) -> tuple[int, ...]:
 
 def _card(suit: int, rank: int) -> Card:
     return ALL_CARDS[suit * 6 + rank]
+
+
+def meld_table(rules: Rules) -> tuple[int, ...]:
+    """The meld values of docs/rules.md §6 under ``rules`` as one flat table of 32
+    ints, for the C core: zero to four runs in trump (5), a royal and a common
+    marriage (2), zero to four arounds of aces, kings, queens and jacks (4 × 5), zero
+    to four pinochles (5).
+
+    >>> table = meld_table(Rules.preset("doubledeck"))
+    >>> len(table), table[:7], table[-5:]
+    (32, (0, 15, 150, 225, 300, 4, 2), (0, 4, 30, 60, 90))
+    """
+    arounds = _AROUNDS[rules.arounds]
+    return (_RUN_VALUES + (ROYAL, COMMON)
+            + tuple(v for rank, _ in _AROUND_NAMES for v in arounds[rank])
+            + _PINOCHLES[rules.arounds])
 
 
 def meld_counts(counts: Sequence[int], trump: int, rules: Rules) -> int:

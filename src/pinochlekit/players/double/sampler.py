@@ -44,11 +44,12 @@ its hand at the meld (what it holds now plus what it has played since) scores
 exactly the meld it showed, never more. The dynamic program cannot hold that
 fact, and few exact deals agree with it (about one in a hundred early in the
 play), so :meth:`DoubleSampler.samples` mends each drawn deal that does not
-(:meth:`DoubleKnowledge.meld_agrees`): it swaps cards not known to be anywhere
-between two other seats, a seat that cannot hold a kind never taking it, keeping
-a swap unless it raises the meld shown too much, for at most :data:`MELD_STEPS`
-swaps. A deal that stays wrong is drawn again, at most :data:`MELD_TRIES` times
-the deals asked for, then filled up with deals that agree with the rest. The
+(:meth:`DoubleKnowledge.meld_agrees`) by :func:`~pinochlekit.players.double.mend.mend`
+(in the C core when it is built): it swaps cards not known to be anywhere between
+two other seats, a seat that cannot hold a kind never taking it, keeping a swap
+unless it raises the meld shown too much, for at most :data:`MELD_STEPS` swaps. A
+deal that stays wrong is drawn again, at most :data:`MELD_TRIES` times the deals
+asked for, then filled up with deals that agree with the rest. The
 mended deals are no longer exactly uniform *(ours: an approximation)*. Not used,
 as in the single deck: the auction and the choice of trump (strategy, not rule).
 """
@@ -61,10 +62,11 @@ from dataclasses import dataclass
 from math import factorial
 
 from pinochlekit.engine.double.cards import COPIES, DOUBLE_KINDS
-from pinochlekit.engine.double.meld import meld_counts
+from pinochlekit.engine.double.meld import meld_counts, meld_table
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
+from pinochlekit.players.double.mend import mend
 from pinochlekit.players.search.sampler import excluded_by_play
 
 __all__ = [
@@ -312,53 +314,23 @@ class DoubleSampler:
     def samples(self, rng: random.Random, n: int) -> list[Counts]:
         """``n`` deals, agreeing with the meld not shown as far as :data:`MELD_TRIES`
         draws per deal find them (see the module docstring)."""
-        agrees = self.knowledge.meld_agrees
+        k = self.knowledge
+        if k.meld is None:
+            return [self.sample(rng) for _ in range(n)]
+        shown = k.meld
+        values = meld_table(shown.rules)
         out: list[Counts] = []
         other: list[Counts] = []
         for _ in range(MELD_TRIES * n):
             if len(out) == n:
                 return out
             hands = self.sample(rng)
-            if agrees(hands) or self._mend(hands, rng):
+            if mend(hands, k.known, k.excluded, shown.played, shown.points, shown.trump,
+                    values, k.seat, MELD_STEPS, rng.getrandbits(64)):
                 out.append(hands)
             elif len(other) < n:
                 other.append(hands)
         return out + other[:n - len(out)]
-
-
-    def _mend(self, hands: Counts, rng: random.Random) -> bool:
-        """Swap free cards between the other seats until ``hands`` agrees with the meld
-        not shown (see the module docstring); whether it does."""
-        k, others = self.knowledge, self._others
-        excess = {s: k.meld_excess(hands, s) for s in others}
-        for _ in range(MELD_STEPS):
-            bad = [s for s in others if excess[s]]
-            if not bad:
-                return True
-            s = rng.choice(bad)
-            t = rng.choice([o for o in others if o != s])
-            give = [x for x in DOUBLE_KINDS
-                    if hands[s][x] > k.known[s][x] and not k.excluded[t] >> x & 1]
-            take = [x for x in DOUBLE_KINDS
-                    if hands[t][x] > k.known[t][x] and not k.excluded[s] >> x & 1]
-            if not give or not take:
-                continue
-            a, b = rng.choice(give), rng.choice(take)
-            if a == b:
-                continue
-            hands[s][a] -= 1
-            hands[t][a] += 1
-            hands[t][b] -= 1
-            hands[s][b] += 1
-            es, et = k.meld_excess(hands, s), k.meld_excess(hands, t)
-            if es + et > excess[s] + excess[t]:  # undo a swap that adds unshown meld
-                hands[s][a] += 1
-                hands[t][a] -= 1
-                hands[t][b] += 1
-                hands[s][b] -= 1
-            else:
-                excess[s], excess[t] = es, et
-        return not any(excess.values())
 
 
 def sample_double_deals(view: View, rng: random.Random, n: int) -> list[Counts]:

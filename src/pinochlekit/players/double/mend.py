@@ -1,0 +1,152 @@
+"""Mending a sampled double-deck deal until it agrees with the meld shown.
+
+Every seat shows its whole meld (docs/rules.md §6 meld), so a seat's hand at the
+meld (what it holds now plus what it has played since) scores exactly the meld it
+showed, never more. The exact sampler (:mod:`pinochlekit.players.double.sampler`)
+cannot hold that fact, so :func:`mend` swaps cards between two other seats until the
+deal agrees *(ours: a local search, so the mended deals are not exactly uniform)*:
+
+1. the seats whose hands at the meld score more than they showed are the bad ones;
+   if none is left, the deal agrees;
+2. a bad seat ``s`` is drawn, then one of the two other seats ``t``;
+3. a kind ``a`` that ``s`` holds beyond what it is known to hold and ``t`` may hold,
+   and a kind ``b`` the other way round, are drawn, and one copy of each changes
+   hands (no swap if either list is empty or ``a == b``);
+4. the swap is undone if it raises the two seats' excess meld together;
+
+for at most ``steps`` swaps. Every draw is ``below(n)`` of :class:`SplitMix`, a
+splitmix64 stream from one 64-bit seed, so that the C twin in
+``pinochlekit.native._doublecore`` (used when it is built and
+``PINOCHLEKIT_PURE_PYTHON`` is not set) makes the same swaps as
+:func:`python_mend`, the reference; tests/test_doublecore.py checks both give the
+same deals.
+
+>>> hands = [[0] * 24 for _ in range(4)]
+>>> python_mend(hands, [[0] * 24] * 4, [0] * 4, [[0] * 24] * 4, [0] * 4, 0,
+...             (0,) * 32, 0, 10, 1)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+
+from pinochlekit.engine.double.cards import DOUBLE_KINDS
+from pinochlekit.native import load
+
+__all__ = ["MASK64", "SplitMix", "core", "mend", "python_mend", "table_meld"]
+
+#: 64 bits.
+MASK64 = (1 << 64) - 1
+
+#: ``pinochlekit.native._doublecore`` when it is built and allowed, else ``None`` (read
+#: at each call, so a test may set it to ``None``).
+core: ModuleType | None = load("_doublecore")
+
+_RUN_RANKS = (5, 4, 3, 2, 1)  # A 10 K Q J (engine.cards.Rank)
+_AROUND_RANKS = (5, 3, 2, 1)  # A K Q J, in the order of meld.meld_table
+_QS, _JD = 2, 13  # the pinochle's queen of spades and jack of diamonds
+
+
+class SplitMix:
+    """The splitmix64 stream (Steele, Lea and Flood 2014) that :func:`mend` draws from.
+
+    >>> hex(SplitMix(0).next())  # the published first output for seed 0
+    '0xe220a8397b1dcdaf'
+    >>> mix = SplitMix(7)
+    >>> [mix.below(10) for _ in range(5)]
+    [7, 4, 6, 3, 4]
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        """The next 64-bit number."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number in ``0..n-1`` (the 64-bit number modulo ``n``)."""
+        return self.next() % n
+
+
+def table_meld(values: Sequence[int], counts: Sequence[int], trump: int) -> int:
+    """The meld of 24 copy counts with ``trump``, from the flat table of
+    :func:`~pinochlekit.engine.double.meld.meld_table` (the same sum as
+    :func:`~pinochlekit.engine.double.meld.meld_counts`)."""
+    total = 0
+    for suit in range(4):
+        pairs = min(counts[suit * 6 + 3], counts[suit * 6 + 2])
+        if suit == trump:
+            runs = min(counts[suit * 6 + r] for r in _RUN_RANKS)
+            total += values[runs] + values[5] * (pairs - runs)
+        else:
+            total += values[6] * pairs
+    for i, rank in enumerate(_AROUND_RANKS):
+        total += values[7 + 5 * i + min(counts[s * 6 + rank] for s in range(4))]
+    return total + values[27 + min(counts[_QS], counts[_JD])]
+
+
+def python_mend(hands: list[list[int]], known: Sequence[Sequence[int]],
+                excluded: Sequence[int], played: Sequence[Sequence[int]],
+                points: Sequence[int], trump: int, values: Sequence[int], seat: int,
+                steps: int, seed: int) -> bool:
+    """Mend ``hands`` in place (see the module docstring); whether it now agrees.
+
+    ``known``, ``excluded``, ``played`` and ``points`` are the sampler's knowledge of
+    the other seats (:class:`~pinochlekit.players.double.sampler.DoubleKnowledge`),
+    ``values`` the meld table, ``seat`` the seat sampling (never changed)."""
+    others = [s for s in range(4) if s != seat]
+
+    def excess(s: int) -> int:
+        held = [n + p for n, p in zip(hands[s], played[s], strict=True)]
+        return table_meld(values, held, trump) - points[s]
+
+    over = {s: excess(s) for s in others}
+    mix = SplitMix(seed)
+    for _ in range(steps):
+        bad = [s for s in others if over[s]]
+        if not bad:
+            return True
+        s = bad[mix.below(len(bad))]
+        rest = [o for o in others if o != s]
+        t = rest[mix.below(2)]
+        give = [x for x in DOUBLE_KINDS if hands[s][x] > known[s][x] and not excluded[t] >> x & 1]
+        take = [x for x in DOUBLE_KINDS if hands[t][x] > known[t][x] and not excluded[s] >> x & 1]
+        if not give or not take:
+            continue
+        a, b = give[mix.below(len(give))], take[mix.below(len(take))]
+        if a == b:
+            continue
+        hands[s][a] -= 1
+        hands[t][a] += 1
+        hands[t][b] -= 1
+        hands[s][b] += 1
+        es, et = excess(s), excess(t)
+        if es + et > over[s] + over[t]:  # undo a swap that adds unshown meld
+            hands[s][a] += 1
+            hands[t][a] -= 1
+            hands[t][b] += 1
+            hands[s][b] -= 1
+        else:
+            over[s], over[t] = es, et
+    return not any(over.values())
+
+
+def mend(hands: list[list[int]], known: Sequence[Sequence[int]], excluded: Sequence[int],
+         played: Sequence[Sequence[int]], points: Sequence[int], trump: int,
+         values: Sequence[int], seat: int, steps: int, seed: int) -> bool:
+    """:func:`python_mend`, in the C core when it is there (the same swaps)."""
+    if core is None:
+        return python_mend(hands, known, excluded, played, points, trump, values, seat,
+                           steps, seed)
+    ok, mended = core.mend(hands, known, excluded, played, points, trump, values, seat,
+                           steps, seed)
+    hands[:] = mended
+    return bool(ok)
