@@ -10,6 +10,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pinochlekit.engine.rules import Rules
 from pinochlekit.review.stats import PlayedGame, ReviewCache, collect, stats_text, summarize
 from pinochlekit.usage import UsageError
 
@@ -53,8 +54,7 @@ def _terminal_games(path: Path | None) -> list[PlayedGame]:
         store.close()
     out = []
     for saved in reversed(games):  # oldest first
-        players = len(saved.seats)
-        others = [1, 3] if players == 4 else list(range(1, players))
+        others = Rules.from_string(saved.record.rules).opponents(0)
         opponents = ", ".join(sorted({saved.seats[s] for s in others}))
         out.append(PlayedGame(f"terminal {saved.id}", saved.created[:16], saved.record, 0,
                               opponents))

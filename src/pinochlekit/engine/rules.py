@@ -278,6 +278,15 @@ class Rules:
         partnerships every seat is its own team (its score index)."""
         return seat % 2 if self.players == 4 else seat
 
+    def opponents(self, seat: int) -> list[int]:
+        """The seats that score against ``seat`` (docs/rules.md §1 partnerships; every
+        other seat where each plays for itself).
+
+        >>> Rules.preset("pagat").opponents(0), Rules.preset("three").opponents(1)
+        ([1, 3], [0, 2])
+        """
+        return [s for s in range(self.players) if self.team_of(s) != self.team_of(seat)]
+
     @property
     def teams(self) -> int:
         """How many scores the game keeps."""

@@ -146,13 +146,11 @@ def played_games(rows: list[TableRow], name: str) -> list[PlayedGame]:
     out: list[PlayedGame] = []
     for row in rows:
         kinds = {s.seat: ("people" if s.kind == "human" else s.kind) for s in row.seats}
-        players = len(row.seats)
         when = datetime.fromtimestamp(row.created, UTC).strftime("%Y-%m-%d %H:%M")
         for seat in (s.seat for s in row.seats if s.kind == "human" and s.name == name):
-            others = [(seat + 1) % 4, (seat + 3) % 4] if players == 4 else \
-                [s for s in range(players) if s != seat]
-            opponents = ", ".join(sorted({kinds.get(s, "?") for s in others}))
             for game in row.games:
+                others = Rules.from_string(game.rules).opponents(seat)
+                opponents = ", ".join(sorted({kinds.get(s, "?") for s in others}))
                 if Rules.from_string(game.rules).deck == "double":
                     continue  # docs/review.md "Statistics": single-deck games, one scale
                 record = GameRecord(game.rules, game.seed, game.dealer, tuple(game.actions))
