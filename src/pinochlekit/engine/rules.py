@@ -264,6 +264,18 @@ class Rules:
         return {3: 15, 2: 12}.get(self.players, 12)
 
     @property
+    def tricks(self) -> int:
+        """Tricks in a hand: every card is played but the widow's, so 12 four-handed, 15
+        three-handed (docs/rules.md §3), 24 two-handed with the stock (docs/rules.md §4)
+        and 20 in the double deck (docs/rules.md §6).
+
+        >>> [Rules.preset(p).tricks for p in ("pagat", "three", "two", "doubledeck")]
+        [12, 15, 24, 20]
+        """
+        deck = 80 if self.deck == "double" else 48
+        return (deck - self.widow_size) // self.players
+
+    @property
     def widow_size(self) -> int:
         """Cards dealt to the widow: 3 three-handed (docs/rules.md §3), else 0."""
         return 3 if self.players == 3 else 0

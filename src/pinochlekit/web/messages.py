@@ -38,7 +38,6 @@ from typing import Any
 from pinochlekit.engine.actions import Bid, Discard, Give, Return
 from pinochlekit.engine.deals import deal_seed
 from pinochlekit.engine.meld import meld_dict, meld_values
-from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.actions import LayMeld
 from pinochlekit.engine.two.game import combinations
 from pinochlekit.engine.two.views import TwoHandedView, TwoHandResult
@@ -103,19 +102,11 @@ def view_dict(view: View) -> dict[str, Any]:
     data["game_target"] = view.rules.game_target
     data["players"] = view.rules.players
     data["deck"] = view.rules.deck
-    data["tricks_total"] = _tricks_total(view.rules)
+    data["tricks_total"] = view.rules.tricks
     if isinstance(view, TwoHandedView):
         data["game_target"] = view.target  # docs/rules.md §4: it rises when both reach it
         data["meld_options"] = meld_options(view)
     return data
-
-
-def _tricks_total(rules: Rules) -> int:
-    """Tricks in a hand: 12 four-handed, 15 three-handed (docs/rules.md §3), 24
-    two-handed (docs/rules.md §4), 20 in the double deck (docs/rules.md §6)."""
-    if rules.deck == "double":
-        return 20
-    return {3: 15, 2: 24}.get(rules.players, 12)
 
 
 def meld_options(view: TwoHandedView) -> list[dict[str, Any]]:
