@@ -189,14 +189,21 @@ class Work:
 
 
 def seatings(rules: Rules) -> list[tuple[str, ...]]:
-    """The side at each seat in each hand of a pair: the partnerships swapped, or
-    three-handed A alone in each seat, then B alone in each seat."""
-    if rules.partnership:
-        return [("A", "B", "A", "B"), ("B", "A", "B", "A")]
-    if rules.players == 2:
-        return [("A", "B"), ("B", "A")]
-    alone = [tuple("A" if s == seat else "B" for s in range(3)) for seat in range(3)]
-    return alone + [tuple("B" if side == "A" else "A" for side in sides) for sides in alone]
+    """The side at each seat in each hand of a pair: A at the seats of each team in
+    turn, then B at them where that is not the same (three-handed, each seat its own
+    team: A alone in each seat, then B alone in each seat); with partnerships or two
+    players, the teams swapped.
+
+    >>> seatings(Rules.preset("pagat"))
+    [('A', 'B', 'A', 'B'), ('B', 'A', 'B', 'A')]
+    >>> seatings(Rules.preset("three"))[:4]
+    [('A', 'B', 'B'), ('B', 'A', 'B'), ('B', 'B', 'A'), ('B', 'A', 'A')]
+    """
+    seats = range(rules.players)
+    alone = [tuple("A" if rules.team_of(s) == team else "B" for s in seats)
+             for team in range(rules.teams)]
+    swapped = [tuple("B" if side == "A" else "A" for side in sides) for sides in alone]
+    return list(dict.fromkeys(alone + swapped))
 
 
 def _orientation_name(sides: Sequence[str]) -> str:
