@@ -341,7 +341,7 @@ static Meld meld_eval(const CoreRules *r, Cards hand, int trump, int want_shown)
  * (docs/players.md "What a player knows"). Three-handed (docs/rules.md §3) seats
  * 0-2 play and place 3 is the pile set aside (the widow kept out, or the
  * declarer's discards): hand[3] holds it, base[s][3] is what seat s knows of it
- * (players.simulate: the set-aside pile as a fourth place of each memory). */
+ * (players.search.simulate: the set-aside pile as a fourth place of each memory). */
 typedef struct {
     Cards hand[4];
     Cards played_by[4];  /* memory: the cards each seat has played */
@@ -501,7 +501,7 @@ static int state_score(const CoreRules *r, const State *st, int *scores)
                       st->sitting >= 0, st->took_all, scores);
 }
 
-/* Three-handed (docs/rules.md §3; players.simulate.player_scores): each player's
+/* Three-handed (docs/rules.md §3; players.search.simulate.player_scores): each player's
  * score for the hand. `aside` is the trick points of the pile set aside, the
  * declarer's whether the hand is played or not (docs/three-handed.md step 8). */
 static void three_scores(const CoreRules *r, const State *st, int played, int aside,
@@ -528,7 +528,7 @@ static void three_scores(const CoreRules *r, const State *st, int played, int as
     }
 }
 
-/* The round score of 003 (docs/rules.md §5; players.simulate._round_score with
+/* The round score of 003 (docs/rules.md §5; players.search.simulate._round_score with
  * score "take"): what `side` takes in the round, its meld plus its trick points,
  * the meld counted as saved and no set penalty. Four-handed `side` is a team;
  * three-handed a seat, with the set-aside pile's points (`aside`) the declarer's. */
@@ -999,7 +999,7 @@ typedef struct {
 /* Deal the unseen cards uniformly over the consistent physical deals, by
  * rejection: shuffle, deal in order, retry if a seat got a forbidden kind.
  * Returns 0 if MAX_REJECTIONS deals in a row failed (the constraints leave
- * almost no deal: use the exact Python sampler, players.sampler, instead). */
+ * almost no deal: use the exact Python sampler, players.search.sampler, instead). */
 static int deal_hidden(const DealSpec *d, Rng *rng, Cards *hands)
 {
     int cards[48];
@@ -1057,7 +1057,7 @@ typedef struct {
 } BidTrace;
 
 /* One bid round from the dealt hands (docs/players.md standard Bid; the
- * reference is players.simulate._from_passing): `declarer` declares `contract`
+ * reference is players.search.simulate._from_passing): `declarer` declares `contract`
  * in `trump`; standard passing, meld, the not-on-the-board throw-in, twelve
  * tricks by standard players. Leaves the hand's score per team in `scores`. */
 static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int trump,
@@ -1102,7 +1102,7 @@ static void bid_round(const CoreRules *r, const Cards *dealt, int declarer, int 
     }
 }
 
-/* Trick points of the cards set aside (players.simulate._aside_points). */
+/* Trick points of the cards set aside (players.search.simulate._aside_points). */
 static int aside_points(const CoreRules *r, Cards pile)
 {
     int points = 0;
@@ -1110,7 +1110,7 @@ static int aside_points(const CoreRules *r, Cards pile)
     return points;
 }
 
-/* What each seat knows of the pile set aside three-handed (players.simulate
+/* What each seat knows of the pile set aside three-handed (players.search.simulate
  * _memories): the declarer its own pile; the others the widow kept out, which is
  * public, or nothing when the pile is the declarer's discards. */
 static void set_pile_memory(const CoreRules *r, State *st)
@@ -1120,7 +1120,7 @@ static void set_pile_memory(const CoreRules *r, State *st)
 }
 
 /* Play a three-handed hand out with standard players from `st` (memory set);
- * the round score of `seat` (players.simulate._round_score). */
+ * the round score of `seat` (players.search.simulate._round_score). */
 static int three_rollout(const CoreRules *r, State *st, int seat, int take)
 {
     int scores[3];
@@ -1131,7 +1131,7 @@ static int three_rollout(const CoreRules *r, State *st, int seat, int take)
 }
 
 /* One simulated three-handed hand from trump named (docs/rules.md §3; the reference is
- * players.simulate._from_widow): `dealt` is the three hands and the pile (the
+ * players.search.simulate._from_widow): `dealt` is the three hands and the pile (the
  * widow, or nothing when the declarer holds it already). With widow "take" the
  * declarer takes the widow and lays 3 cards aside by the discard order; then
  * meld, the not-on-the-board rule, fifteen tricks by standard players. Returns
@@ -1250,7 +1250,7 @@ static int is_whole_deal(const CoreRules *r, const Cards *hands)
     return is_deck(hands);
 }
 
-/* A three-handed deal once trump is named (players.simulate._from_widow): the
+/* A three-handed deal once trump is named (players.search.simulate._from_widow): the
  * defenders 15 cards each, the declarer 15 and the widow 3, or with the widow
  * taken (widow "take") the declarer 18 and nothing set aside yet. */
 static int is_widow_deal(const CoreRules *r, const Cards *hands, int declarer)
@@ -1391,7 +1391,7 @@ static int redeal(const DealSpec *d, Rng *rng, State *st)
 static PyObject *no_deal(void)
 {
     PyErr_SetString(PyExc_ValueError, "no deal of the unseen cards fits the deal spec (none "
-                    "in 20,000 tries: use players.sampler)");
+                    "in 20,000 tries: use players.search.sampler)");
     return NULL;
 }
 
@@ -1728,11 +1728,11 @@ static int fits_position(const State *st, const Cards *hands)
     return cards_len(all[0]) == cards_len(hands[0]) + cards_len(st->played) && is_deck(all);
 }
 
-/* The simulation backend of players.simulate: a round score for `team` per deal,
+/* The simulation backend of players.search.simulate: a round score for `team` per deal,
  * from passing (position None: bid rounds) or from a play-phase position.
  * Three-handed (docs/rules.md §3) `team` is a seat, each deal is the three hands and
  * the pile set aside as a fourth hand, and the hand goes on from trump named
- * (position None: players.simulate._from_widow) or from the position; the
+ * (position None: players.search.simulate._from_widow) or from the position; the
  * declarer knows the pile of each deal. */
 static PyObject *py_simulate_deals(PyObject *self, PyObject *args)
 {

@@ -2,7 +2,7 @@
  * _twocore.c: the C simulation core of the two-handed game.
  *
  * A C twin of one two-handed hand (twohanded.py, docs/rules.md §4) from any position
- * of it, played out by the `standard` policy of players/twohanded.py
+ * of it, played out by the `standard` policy of players/two/levels.py
  * (docs/two-handed.md "Computer players"). The Python code is the reference:
  * tests/test_twocore.py checks that every rollout here ends exactly where the
  * Python one does. Use it through pinochlekit.players.two.core, never directly.
@@ -35,7 +35,7 @@
 
 /* Meld names, in the order of the rules' value table (twocore.py). */
 enum { RUN, ROYAL, COMMON, ACES, KINGS, QUEENS, JACKS, PINOCHLE, N_NAMES };
-/* players/twohanded.py _MELD_POINTS: the policy's own (unscaled) meld points. */
+/* players/two/levels.py _MELD_POINTS: the policy's own (unscaled) meld points. */
 static const int POLICY_POINTS[N_NAMES] = {150, 40, 20, 100, 80, 60, 40, 40};
 
 typedef struct {
@@ -366,7 +366,7 @@ static int apply(const Rules *r, State *s, int action, int check)
     return -1;
 }
 
-/* ===== 4. The standard policy (players/twohanded.py standard_action) ======== */
+/* ===== 4. The standard policy (players/two/levels.py standard_action) ======== */
 
 typedef struct {
     int seat, trump, stage, lead, stock_size;
@@ -543,7 +543,7 @@ static int standard(const Rules *r, const State *s)
     return score_take > score_give ? take : give;
 }
 
-/* ===== 5. A rollout (players/twohanded.py rollout) ========================== */
+/* ===== 5. A rollout (players/two/levels.py rollout) ========================== */
 
 #define MAX_STEPS 256 /* far more actions than one hand can take */
 

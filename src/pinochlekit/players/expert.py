@@ -200,7 +200,7 @@ class ExpertPlayer(ProPlayer):
         """The decision in ``view`` as data: the action, why, and each option weighed
         (name → mean round score, lowest, highest sampled). Leaves the player as it
         was (random state and stored simulation), like :meth:`explain`."""
-        if view.rules.players == 2:  # the two-handed game: players/expert_two.py
+        if view.rules.players == 2:  # the two-handed game: players/two/expert.py
             return advise_two(view, self.rng, self.time)
         if is_double(view):  # the double deck: players/double/expert.py
             return advise_keeping(self._double_search, view)
@@ -289,7 +289,7 @@ class ExpertPlayer(ProPlayer):
 
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
-        if view.rules.players == 2:  # the two-handed game: players/expert_two.py
+        if view.rules.players == 2:  # the two-handed game: players/two/expert.py
             return choose_two(view, self.rng, self.time)
         if is_double(view):  # the double deck: players/double/expert.py
             return self._double_search.decide(view).action

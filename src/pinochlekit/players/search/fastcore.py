@@ -435,7 +435,7 @@ def _masks(hands: Sequence[Hand]) -> tuple[int, ...]:
 
 
 class _StartLike(Protocol):
-    """What :func:`backend` reads of a ``players.simulate.Start``."""
+    """What :func:`backend` reads of a ``players.search.simulate.Start``."""
 
     @property
     def rules(self) -> Rules: ...

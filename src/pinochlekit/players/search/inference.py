@@ -23,7 +23,7 @@ importance weight on each sampled deal:
   the declarer's once it has taken the widow and discarded.
 
 Deals are then averaged with these weights (self-normalized importance
-sampling). :func:`log_gain` gives the measurement the issue asks for: how much
+sampling). :func:`log_gain` measures what the inference adds: how much
 more probable the weighted sampler makes the true hidden hands than the
 uniform one, in natural-log units, ``log w(true) - log E_uniform[w]``.
 """

@@ -1,6 +1,6 @@
 // Provably fair deals, checked in the browser with no help from the server:
 // SHA-256 of a revealed deal seed must equal the hash shown before the hand, and
-// the deal recomputed from the seed (SHAKE-256 keys, as pinochlekit/deals.py does)
+// the deal recomputed from the seed (SHAKE-256 keys, as pinochlekit/engine/deals.py does)
 // must equal the cards dealt. Plain JavaScript: works on http:// too, where
 // crypto.subtle is not available.
 
