@@ -20,11 +20,12 @@ from test_double_information import other_deal, play_prefix
 from pinochlekit import IllegalActionError
 from pinochlekit.engine.actions import Action
 from pinochlekit.engine.double.game import COUNTER_POINTS, LAST_TRICK, DoubleDeckGame
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import follow_mask, play_flags, winner_index
 from pinochlekit.engine.views import Phase
-from pinochlekit.players import make_player
+from pinochlekit.players import make_player, plays
 from pinochlekit.players.base import Player
-from pinochlekit.players.double import DOUBLE_LEVELS, plays_double
+from pinochlekit.players.double import DOUBLE_LEVELS
 from pinochlekit.players.double.solver import solve_values
 
 RULES = ["doubledeck", "doubledeck(cards_passed=4)",
@@ -48,7 +49,9 @@ def play_hand(game: DoubleDeckGame, players: Sequence[Player]) -> list[Action]:
 
 def test_the_levels_list() -> None:
     assert {"skilled", "expert"} <= set(DOUBLE_LEVELS)
-    assert plays_double("expert(time=0.2)") and plays_double("skilled")
+    double = Rules.preset("doubledeck")
+    assert plays("expert(time=0.2)", double) and plays("skilled", double)
+    assert not plays("simple", double) and plays("simple", Rules.preset("pagat"))
 
 
 @pytest.mark.parametrize("rules", RULES)

@@ -10,6 +10,7 @@ import pytest
 from pinochlekit import ALL_CARDS, Game, Hand
 from pinochlekit.engine.actions import Bid, Give, NameTrump, Pass, Return, parse_action
 from pinochlekit.engine.games import new_game
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players import ExpertPlayer, make_player
 from pinochlekit.players.hints import Advice, Option, advise, hint_spec
@@ -78,7 +79,7 @@ def test_terminal_and_web_give_one_hint() -> None:
     turn = session.hint_request()
     assert turn.view.seat == HUMAN
     terminal = session.hint_for(turn)
-    web = compute_hint(turn.view, turn.seed, hint_spec(4))
+    web = compute_hint(turn.view, turn.seed, hint_spec(turn.view.rules))
     assert terminal == f"hint (expert): {web.sentence}"
     advice = advise(turn.view, turn.seed)
     assert web.why == list(advice.why) and len(web.why) == len(advice.options) > 1
@@ -90,7 +91,9 @@ def test_terminal_and_web_give_one_hint() -> None:
 
 
 def test_spec_carries_the_budget() -> None:
-    assert hint_spec(4) == "expert" and hint_spec(3, time=0.3) == "expert(time=0.3)"
+    assert hint_spec() == "expert"
+    assert hint_spec(Rules.preset("three"), time=0.3) == "expert(time=0.3)"
+    assert hint_spec(Rules.preset("doubledeck"), time=0.3) == "expert(time=0.3)"
     assert Option("pass", 1.5, -2, 3).mean == 1.5
 
 

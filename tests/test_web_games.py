@@ -373,8 +373,9 @@ def test_every_level_offered_plays_that_game(rules: str) -> None:
     """The lobby offers a level for a game only if it plays it (else a table would
     fall back to random legal moves for that seat, logged): each level offered plays
     a whole hand at seat 0, every decision legal."""
-    players = new_game(rules, seed=0).rules.players
-    for level in computer_levels(players):
+    parsed = new_game(rules, seed=0).rules
+    players = parsed.players
+    for level in computer_levels(parsed):
         game = new_game(rules, seed=f"levels/{level}", dealer=players - 1)
         seats = [make_player(CHEAP.get(level, level) if s == 0 else "random", s)
                  for s in range(players)]

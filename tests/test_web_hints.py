@@ -24,6 +24,7 @@ from web_helpers import Client, Message, choose, join, new_table, request, serve
 
 from pinochlekit.engine.cards import Hand
 from pinochlekit.engine.games import new_game
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players import ExpertPlayer, available_levels, make_player
 from pinochlekit.tui.session import hint_level as terminal_hint_level
@@ -87,10 +88,11 @@ def stored_actions(server: ServerProcess, table: str) -> list[tuple[int, str]]:
 
 
 def test_the_hint_player_is_the_terminal_s() -> None:
-    for players in (2, 3, 4):
-        assert hint_level(players) == terminal_hint_level(players) == "expert"
-        assert hint_level(players) == available_levels()[-1]  # the strongest level
-        assert hint_spec(players) == f"expert(time={HINT_TIME})"
+    for preset in ("two", "three", "pagat", "doubledeck"):
+        rules = Rules.preset(preset)
+        assert hint_level(rules) == terminal_hint_level(rules) == "expert"
+        assert hint_level(rules) == available_levels()[-1]  # the strongest level
+        assert hint_spec(rules) == f"expert(time={HINT_TIME})"
 
 
 def card_play_view(rules: str, seed: int) -> View:

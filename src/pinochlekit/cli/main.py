@@ -32,8 +32,14 @@ from pinochlekit.engine.rules import PRESET_SOURCES, Rules
 from pinochlekit.engine.tricks import explain_illegal, legal_plays
 from pinochlekit.engine.variants import Variant, find_variant
 from pinochlekit.match import ProgressBar, run_match
-from pinochlekit.players import PLAYERS, PlayerSpecError, make_player, split_specs
-from pinochlekit.players.double import DOUBLE_LEVELS, plays_double
+from pinochlekit.players import (
+    PLAYERS,
+    PlayerSpecError,
+    levels_for,
+    make_player,
+    plays,
+    split_specs,
+)
 from pinochlekit.players.seat import Seat
 from pinochlekit.text.tell import hand_count, tell
 from pinochlekit.usage import UsageError
@@ -359,8 +365,7 @@ def _read_seed(text: str | None) -> int | str | None:
 
 def _run_demo(args: argparse.Namespace) -> int:
     rules = Rules.from_string(args.rules)
-    double = rules.deck == "double"
-    names = split_specs(args.players or ("random" if double else "simple"))
+    names = split_specs(args.players or ("simple" if plays("simple", rules) else "random"))
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
@@ -370,9 +375,11 @@ def _run_demo(args: argparse.Namespace) -> int:
             make_player(name).close()
     except PlayerSpecError as error:
         raise UsageError(f"--players: {error}") from None
-    if double and not all(plays_double(n) for n in names):
-        raise UsageError(f"--players: the double deck is played by {', '.join(DOUBLE_LEVELS)} "
-                         f"for now (docs/double-deck.md), not {', '.join(sorted(set(names)))}")
+    refused = sorted({n for n in names if not plays(n, rules)})
+    if refused:
+        raise UsageError(f"--players: the {find_variant(rules).name} is played by "
+                         f"{', '.join(levels_for(rules))} (docs/players.md), not "
+                         f"{', '.join(refused)}")
     if args.max_hands < 1:
         raise UsageError(f"--max-hands must be at least 1, not {args.max_hands}")
     game = new_any_game(rules, seed=_read_seed(args.seed), dealer=args.dealer)
@@ -433,11 +440,10 @@ def _run_match(args: argparse.Namespace) -> int:
     if not args.timeout > 0:
         raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
     rules = Rules.from_string(args.rules)
-    if rules.deck == "double":  # docs/double-deck.md: the levels that play it
-        for spec in (args.a, args.b):
-            if not plays_double(spec):
-                raise UsageError(f"--rules: the double deck is played by "
-                                 f"{', '.join(DOUBLE_LEVELS)} (docs/double-deck.md), not {spec}")
+    for spec in (args.a, args.b):
+        if not plays(spec, rules):
+            raise UsageError(f"--rules: the {find_variant(rules).name} is played by "
+                             f"{', '.join(levels_for(rules))} (docs/players.md), not {spec}")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)
     try:
         result = run_match(args.a, args.b, deals=deals, games=args.games,

@@ -34,6 +34,7 @@ from __future__ import annotations
 import inspect
 import re
 
+from pinochlekit.engine.rules import Rules
 from pinochlekit.players.base import Player, PlayerSpecError
 from pinochlekit.players.double import DOUBLE_LEVELS
 from pinochlekit.players.easy import EasyPlayer
@@ -58,8 +59,10 @@ __all__ = [
     "StandardPlayer",
     "available_levels",
     "hint_level",
+    "levels_for",
     "make_player",
     "player_options",
+    "plays",
     "split_specs",
 ]
 
@@ -88,16 +91,46 @@ def available_levels() -> list[str]:
     return [level for level in LEVELS if level in PLAYERS]
 
 
-def hint_level(players: int = 4) -> str:
-    """The strongest registered level for a game of ``players``: the one the terminal
-    and the web table ask for hints (``expert`` plays the four-, three- and
-    two-handed games).
+def plays(spec: str, rules: Rules) -> bool:
+    """Whether the player ``spec`` plays the game of ``rules``: an external program
+    (``cmd:``, docs/protocol.md) always; a built-in level (options allowed) unless the
+    game is the double deck (docs/rules.md §6) and the level is not one of
+    :data:`~pinochlekit.players.double.DOUBLE_LEVELS`. The one place that says which
+    level plays which game: the command line, the terminal and the web ask it.
 
-    >>> hint_level(), hint_level(2)
-    ('expert', 'expert')
+    >>> double = Rules.preset("doubledeck")
+    >>> plays("pro(rollouts=50)", double), plays("cmd:./bot", double), plays("simple", double)
+    (True, True, False)
+    >>> plays("simple", Rules.preset("two")), plays("nobody", Rules.preset("two"))
+    (True, False)
     """
-    del players  # every level plays every game now; kept for callers and levels to come
-    return available_levels()[-1]
+    text = spec.strip()
+    if text.startswith(_COMMAND):
+        return True
+    name = text.split("(", 1)[0].strip().lower()
+    return name in PLAYERS and (rules.deck != "double" or name in DOUBLE_LEVELS)
+
+
+def levels_for(rules: Rules) -> list[str]:
+    """The built-in levels that play the game of ``rules``, in the order of
+    :data:`PLAYERS` (weakest first, the cheap players before the levels).
+
+    >>> levels_for(Rules.preset("doubledeck"))
+    ['random', 'easy', 'standard', 'skilled', 'pro', 'expert']
+    """
+    return [name for name in PLAYERS if plays(name, rules)]
+
+
+def hint_level(rules: Rules | None = None) -> str:
+    """The strongest level offered to people (:data:`LEVELS`) that plays the game of
+    ``rules`` (every game by default): the one the terminal and the web table ask
+    for hints (``expert`` plays every game).
+
+    >>> hint_level(), hint_level(Rules.preset("two")), hint_level(Rules.preset("doubledeck"))
+    ('expert', 'expert', 'expert')
+    """
+    return [level for level in available_levels()
+            if rules is None or plays(level, rules)][-1]
 
 
 _COMMAND = "cmd:"

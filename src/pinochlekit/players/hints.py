@@ -12,7 +12,7 @@ hand, so that it decides as a player that lived through the hand would.
 
 >>> from pinochlekit.engine.games import new_game
 >>> game = new_game("pagat", seed=1, dealer=0)
->>> hint = advise(game.view(1), "s", hint_spec(4, time=0.05))
+>>> hint = advise(game.view(1), "s", hint_spec(game.rules, time=0.05))
 >>> hint.action in game.view(1).legal_actions, hint.level
 (True, 'expert')
 >>> hint.text.startswith(str(hint.action) + ":")
@@ -47,6 +47,7 @@ from pinochlekit.engine.actions import (
     ThrowIn,
 )
 from pinochlekit.engine.cards import Suit, parse_cards, parse_suit
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
 from pinochlekit.players import ExpertPlayer, hint_level, make_player
 
@@ -82,10 +83,11 @@ class Advice:
     why: tuple[str, ...] = ()
 
 
-def hint_spec(players: int = 4, time: float | None = None) -> str:
-    """The player spec of a hint: the hint level, with a thinking budget of ``time``
-    seconds when one is given and the level takes one (``expert`` does)."""
-    level = hint_level(players)
+def hint_spec(rules: Rules | None = None, time: float | None = None) -> str:
+    """The player spec of a hint at a game of ``rules``: the hint level, with a
+    thinking budget of ``time`` seconds when one is given and the level takes one
+    (``expert`` does)."""
+    level = hint_level(rules)
     return f"{level}(time={time})" if time is not None and level == "expert" else level
 
 
@@ -100,7 +102,7 @@ def advise(view: View, seed: int | str, spec: str | None = None,
     ``choose``, with its ``explain`` text when it has one. Slow: interfaces call it
     in a worker thread. :class:`ValueError` if the player suggests an illegal action.
     """
-    spec = spec or hint_spec(view.rules.players)
+    spec = spec or hint_spec(view.rules)
     player = make_player(spec, seed)
     try:
         for seen in earlier:

@@ -1,9 +1,9 @@
 """The double-deck game told at the table (docs/rules.md §6, docs/double-deck.md).
 
 What the terminal needs beyond the single deck when the game is a
-:class:`~pinochlekit.engine.double.game.DoubleDeckGame`: the levels that seat it
-(:data:`~pinochlekit.players.double.DOUBLE_LEVELS`, read, never copied), the level
-of its hints, the bid ladder in words, the hand of twenty laid out by suit with
+:class:`~pinochlekit.engine.double.game.DoubleDeckGame` (the levels that seat it
+and give its hints are :func:`pinochlekit.players.plays`'s, as for every game): the
+bid ladder in words, the hand of twenty laid out by suit with
 every copy drawn, a seat's meld in a few words (the cards of a double meld are too
 many for a seat's frame; the log and the hand's result itemize them), and the
 smallest terminal the table is drawn in.
@@ -11,12 +11,6 @@ smallest terminal the table is drawn in.
 >>> from pinochlekit.engine.rules import Rules
 >>> bid_words([50, 51, 60, 65], Rules.preset("doubledeck"))
 'bid 50 or more (by 1 below 60, then by 5)'
->>> double_level("pro(rollouts=8)")
-'pro(rollouts=8)'
->>> double_level("simple")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-pinochlekit.players.base.PlayerSpecError: level 'simple' does not play the double deck; ...
 """
 
 from __future__ import annotations
@@ -26,13 +20,10 @@ from collections.abc import Sequence
 from pinochlekit.engine.cards import Card
 from pinochlekit.engine.meld import MeldItem, MeldResult
 from pinochlekit.engine.rules import Rules
-from pinochlekit.players import LEVELS, PLAYERS
-from pinochlekit.players.base import PlayerSpecError
-from pinochlekit.players.double import DOUBLE_LEVELS
 from pinochlekit.tui.face import TableFace
 
-__all__ = ["HAND_ROOM", "MIN_SIZE", "SUIT_GAP", "DoubleFace", "bid_words", "double_hint_level",
-           "double_level", "hand_columns", "meld_words"]
+__all__ = ["HAND_ROOM", "MIN_SIZE", "SUIT_GAP", "DoubleFace", "bid_words", "hand_columns",
+           "meld_words"]
 
 #: The smallest terminal the double-deck table is drawn in (docs/terminal.md "The
 #: double deck"): the hand of twenty, by suit, fits a row of 100 columns.
@@ -41,28 +32,6 @@ MIN_SIZE = (100, 30)
 SUIT_GAP = 2
 #: The columns of the hand's row at 100 columns (the frame and padding take 4).
 HAND_ROOM = 96
-
-
-def levels() -> list[str]:
-    """The built-in levels that play the double deck, as the registry lists them."""
-    return [name for name in DOUBLE_LEVELS if name in PLAYERS]
-
-
-def double_level(spec: str) -> str:
-    """``spec`` if its level plays the double deck, else :class:`PlayerSpecError`
-    naming the levels that do."""
-    name = spec.strip().split("(", 1)[0].strip().lower()
-    if name not in levels():
-        raise PlayerSpecError(f"level {name!r} does not play the double deck; levels: "
-                              f"{', '.join(levels())}")
-    return spec
-
-
-def double_hint_level() -> str:
-    """The level of the hints: the strongest level offered to people that plays the
-    double deck (``expert``), else the strongest that does."""
-    offered = [name for name in LEVELS if name in levels()]
-    return (offered or levels())[-1]
 
 
 def bid_words(bids: Sequence[int], rules: Rules) -> str:
@@ -158,10 +127,6 @@ class DoubleFace(TableFace):
     def columns(self, cards: Sequence[Card], cell: int) -> list[int]:
         """The hand of twenty by suit, with a gap between suits."""
         return hand_columns(cards, cell)
-
-    def hint_level(self) -> str:
-        """The double deck's own hint level."""
-        return double_hint_level()
 
     def bid_words(self, bids: Sequence[int]) -> str:
         """The bid ladder of §6 in words."""

@@ -121,7 +121,7 @@ class Face(ABC, Generic[G]):
 
     def hint_level(self) -> str:
         """The level whose advice the hint key shows."""
-        return hint_level(self.game.rules.players)
+        return hint_level(self.game.rules)
 
     def bid_words(self, bids: Sequence[int]) -> str:
         """The legal bids in words: ``bid 260 or more (steps of 10)``."""

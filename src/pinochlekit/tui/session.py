@@ -71,13 +71,16 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoHandResult, TwoStage
+from pinochlekit.engine.variants import find_variant
 from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
 from pinochlekit.players import (
     PLAYERS,
     PlayerSpecError,
     available_levels,
     hint_level,
+    levels_for,
     make_player,
+    plays,
 )
 from pinochlekit.players.claim import best_play, claim_is_sure, claimable, in_play
 from pinochlekit.players.hints import Advice, advise
@@ -120,9 +123,8 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 
 def check_level(spec: str, rules: Rules | None = None) -> str:
-    """A computer player spec the table accepts (a level, optionally with options);
-    with double-deck ``rules``, a level of
-    :data:`~pinochlekit.players.double.DOUBLE_LEVELS`.
+    """A computer player spec the table accepts (a level, optionally with options)
+    that plays the game of ``rules`` (:func:`pinochlekit.players.plays`).
 
     >>> check_level("pro(rollouts=50)")
     'pro(rollouts=50)'
@@ -141,8 +143,9 @@ def check_level(spec: str, rules: Rules | None = None) -> str:
         raise PlayerSpecError(f"the expert level is not available yet; levels: {levels}")
     if name not in PLAYERS:
         raise PlayerSpecError(f"unknown level {name!r}; levels: {levels}")
-    if rules is not None and rules.deck == "double":
-        double.double_level(text)
+    if rules is not None and not plays(text, rules):
+        raise PlayerSpecError(f"level {name!r} does not play the {find_variant(rules).name}; "
+                              f"levels: {', '.join(levels_for(rules))}")
     make_player(text).close()  # raises PlayerSpecError naming a bad name or option
     return text
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
 from pinochlekit.players import hint_level
 from pinochlekit.players.hints import advise
@@ -39,10 +40,10 @@ __all__ = ["HINT_TIME", "Hint", "compute_hint", "hint_level", "hint_seed", "hint
 #: a second, and its choice is still the expert's (fewer sampled deals, a wider range).
 HINT_TIME = 0.3
 
-def hint_spec(players: int = 4) -> str:
+def hint_spec(rules: Rules | None = None) -> str:
     """The player spec of a web hint: the hint level at :data:`HINT_TIME` seconds
     (``expert`` takes a ``time``; a weaker level, if it were the strongest, none)."""
-    return players_hint_spec(players, HINT_TIME)
+    return players_hint_spec(rules, HINT_TIME)
 
 
 def hint_seed(table_id: str, game_no: int, ply: int, seat: int) -> str:

@@ -23,9 +23,8 @@ from typing import Any, TypeVar
 
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.rules import Rules
-from pinochlekit.players import PLAYERS
+from pinochlekit.players import levels_for
 from pinochlekit.private import private_dir
-from pinochlekit.web.double import double_levels, double_standin
 from pinochlekit.web.storage import TableStore
 from pinochlekit.web.table import (
     OPEN,
@@ -45,25 +44,23 @@ __all__ = ["FairPool", "Hub", "clean_text", "default_db_url"]
 T = TypeVar("T")
 log = logging.getLogger("pinochlekit.web")
 
-#: The games a built-in player does not play (yet), by number of players: the lobby
-#: never offers a level for a game it would fail at, nor one that plays a game
-#: exactly as another level does. Every built-in player plays the four-, three- and
-#: two-handed games (docs/players.md); ``skilled`` plays the two-handed game exactly
-#: as ``standard`` does, so it is not offered twice there.
-NOT_PLAYED: dict[str, frozenset[int]] = {"skilled": frozenset({2})}
+#: The levels a table does not offer for a game though they play it, by number of
+#: players: a level that plays a game exactly as another level does is not offered
+#: twice (``skilled`` plays the two-handed game as ``standard`` does).
+NOT_OFFERED: dict[str, frozenset[int]] = {"skilled": frozenset({2})}
 
 
-def computer_levels(players: int = 4, deck: str = "single") -> list[str]:
-    """The computer levels a table of ``players`` may seat: the built-in players that
-    play that game (never ``cmd:`` programs); the double deck (``deck="double"``,
-    docs/rules.md §6) seats those of :data:`~pinochlekit.players.DOUBLE_LEVELS`.
+def computer_levels(rules: Rules | None = None) -> list[str]:
+    """The computer levels a table of ``rules`` (``pagat`` by default) may seat: the
+    built-in players that play that game (:func:`pinochlekit.players.levels_for`, never
+    ``cmd:`` programs), less :data:`NOT_OFFERED`.
 
-    >>> computer_levels(2)
+    >>> computer_levels(Rules.preset("two"))
     ['random', 'simple', 'easy', 'standard', 'pro', 'expert']
     """
-    if deck == "double":
-        return double_levels()
-    return [name for name in PLAYERS if players not in NOT_PLAYED.get(name, frozenset())]
+    rules = rules or Rules()
+    return [name for name in levels_for(rules)
+            if rules.players not in NOT_OFFERED.get(name, frozenset())]
 
 
 def default_db_url() -> str:
@@ -263,9 +260,7 @@ class Hub:
         if parsed.target > self.max_target:
             raise RejectedError("bad_rules", f"target: at most {self.max_target} at this "
                                  f"server, not {parsed.target}")
-        levels = computer_levels(parsed.players, parsed.deck)
-        if parsed.deck == "double":  # the defaults, when "standard" does not play it
-            standin = double_standin(standin)
+        levels = computer_levels(parsed)
         if seats is None:
             seats = [OPEN] + [levels[-1] if parsed.deck == "double" else "standard"] * (
                 parsed.players - 1)

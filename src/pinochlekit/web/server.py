@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from pinochlekit.engine.rules import Rules
 from pinochlekit.web.dealing import CLIENT_COMMITMENT
 from pinochlekit.web.history import hand_replay, table_history
 from pinochlekit.web.hub import Hub, clean_text, computer_levels, default_db_url
@@ -305,8 +306,9 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
         return {"levels": computer_levels(),
-                "levels_by_players": {str(n): computer_levels(n) for n in (2, 3, 4)},
-                "levels_double": computer_levels(4, "double"),  # docs/rules.md §6
+                "levels_by_players": {str(n): computer_levels(Rules.preset(Rules.presets(n)[0]))
+                                      for n in (2, 3, 4)},
+                "levels_double": computer_levels(Rules.preset("doubledeck")),  # docs/rules.md §6
                 **rules_catalog()}
 
     @app.get("/api/tables")
@@ -597,7 +599,7 @@ async def _handle(table: Table, client: _Client, text: str) -> tuple[str, str] |
             await table.rematch(client.seat)
         elif kind == "fill":
             level = data.get("level", table.settings.standin)
-            levels = computer_levels(table.rules.players, table.rules.deck)
+            levels = computer_levels(table.rules)
             if level not in levels:
                 return "bad_message", f"level: one of {', '.join(levels)}"
             await table.fill(client.seat, str(level))

@@ -46,8 +46,7 @@ from pinochlekit.web.dealing import (
     game_seed,
     server_commitment,
 )
-from pinochlekit.web.double import table_hint_spec
-from pinochlekit.web.hints import HINT_TIME, Hint, compute_hint, hint_seed, hint_spec
+from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
 from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
 from pinochlekit.web.timing import MoveTiming
@@ -953,7 +952,7 @@ class Table:
                 self._hints = {k: t for k, t in self._hints.items() if k[:2] == key[:2]}
                 task = asyncio.ensure_future(self.compute(
                     compute_hint, view, hint_seed(self.id, game_no, ply, seat),
-                    table_hint_spec(self.rules, HINT_TIME) or hint_spec(self.rules.players)))
+                    hint_spec(self.rules)))
                 self._hints[key] = task
         try:
             hint = await asyncio.shield(task)

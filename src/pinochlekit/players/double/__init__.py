@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-__all__ = ["DOUBLE_LEVELS", "plays_double"]
+__all__ = ["DOUBLE_LEVELS"]
 
-#: The computer levels that play the double deck, in the order a list shows them. The
-#: one place this is said: each level that learns the 80-card game adds its name here.
+#: The computer levels that play the double deck. The one place this is said: each
+#: level that learns the 80-card game adds its name here (read by
+#: :func:`pinochlekit.players.plays`).
 DOUBLE_LEVELS: tuple[str, ...] = (
     "random",
     "easy",
@@ -14,15 +15,3 @@ DOUBLE_LEVELS: tuple[str, ...] = (
     "pro",
     "expert",
 )
-
-
-def plays_double(spec: str) -> bool:
-    """Whether the player ``spec`` plays the double deck: a level of
-    :data:`DOUBLE_LEVELS` (options allowed) or an external program (``cmd:``,
-    docs/protocol.md).
-
-    >>> plays_double("pro(rollouts=50)"), plays_double("cmd:./bot"), plays_double("simple")
-    (True, True, False)
-    """
-    spec = spec.strip()
-    return spec.startswith("cmd:") or spec.split("(")[0] in DOUBLE_LEVELS
