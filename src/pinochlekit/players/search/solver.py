@@ -55,7 +55,7 @@ from types import ModuleType
 
 from pinochlekit.engine.cards import SUIT_MASKS, Hand
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.tricks import card_points, play_flags, winner_index
+from pinochlekit.engine.tricks import card_points, follow_mask, play_flags, winner_index
 from pinochlekit.native import load
 
 __all__ = ["Endgame", "card_values", "native_solver", "solve", "solve_within"]
@@ -136,31 +136,15 @@ class _Search:
         return (seat + 1) % 4 if seat == self.out else seat
 
     def legal(self, once: int, trick: Sequence[int]) -> int:
+        """The kinds of ``once`` that may be played onto ``trick`` (docs/rules.md §1.9
+        and the §2 options: the engine's :func:`follow_mask`; the first lead in trump)."""
         if not trick:
             trumps = once & SUIT_MASKS[self.trump]
             if self.first_lead_trump and trumps:
                 return trumps
             return once
         high = trick[winner_index(trick, self.trump)]
-        beat_follow, beat_trump_led, over_trump, trump_follows = self.flags
-        led = trick[0] // 6
-        trumps = once & SUIT_MASKS[self.trump]
-        above = SUIT_MASKS[high // 6] & ~((2 << high) - 1)
-        trumped = led != self.trump and high // 6 == self.trump
-        if trumped and trump_follows and trumps:
-            higher = trumps & above
-            return higher if over_trump and higher else trumps
-        following = once & SUIT_MASKS[led]
-        if following:
-            must = beat_trump_led if led == self.trump else beat_follow
-            if must and not trumped and following & above:
-                return following & above
-            return following
-        if trumps:
-            if trumped and over_trump and trumps & above:
-                return trumps & above
-            return trumps
-        return once
+        return follow_mask(once, trick[0] // 6, high, self.trump, self.flags)
 
     def search(self, once: list[int], twice: list[int], trick: list[int], seats: list[int],
                seat: int, alpha: int, beta: int) -> int:

@@ -36,7 +36,7 @@ from types import ModuleType
 
 from pinochlekit.engine.cards import ALL_CARDS, Hand
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.tricks import card_points, follow_mask, play_flags
+from pinochlekit.engine.tricks import card_points, follow_mask, play_flags, winner_index
 from pinochlekit.native import load
 
 __all__ = ["LateSolver", "card_list", "describe", "native_solver"]
@@ -142,10 +142,8 @@ class LateSolver:
     def _beats(self, lead: int, card: int) -> bool:
         """Whether ``card`` played second takes the trick led with ``lead`` (docs/rules.md
         §1: the higher trump, else the higher card of the suit led; of two identical
-        cards the first played wins)."""
-        if card // 6 == lead // 6:
-            return card > lead
-        return card // 6 == self.trump
+        cards the first played wins: the engine's :func:`winner_index`)."""
+        return winner_index((lead, card), self.trump) == 1
 
     def _answer(self, lo: int, lt: int, fo: int, ft: int, lead: int, card: int, last: bool,
                 alpha: int, beta: int) -> int:
