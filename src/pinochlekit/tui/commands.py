@@ -229,7 +229,7 @@ def _describe(saved: SavedGame) -> str:
     scores = list(saved.scores)
     # Each score beside whose it is, a negative one with a true minus sign, so that
     # "-470 – 600" is never read as a range.
-    heads = ["us", "them"] if len(saved.seats) == 4 else [
+    heads = ["us", "them"] if Rules.from_string(saved.record.rules).partnership else [
         "you" if s == 0 else names[s] for s in range(len(saved.seats))]
     standing = ", ".join(f"{heads[t] if t < len(heads) else t} {_number(score)}"
                          for t, score in enumerate(scores))

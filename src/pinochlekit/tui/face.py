@@ -112,7 +112,7 @@ class Face(ABC, Generic[G]):
         """How many cards may be picked: the cards passed, or the widow laid away
         (docs/rules.md §1.6, §3)."""
         if self.game.phase.value == "discard":
-            return int(getattr(self.game.rules, "widow_size", 3))
+            return self.game.rules.widow_size
         return self.game.rules.cards_passed
 
     def columns(self, cards: Sequence[Card], cell: int) -> list[int]:

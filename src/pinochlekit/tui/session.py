@@ -796,7 +796,7 @@ class Session:
         if trumps:
             parts.append("trump " + " or ".join(trumps))
         if game.phase.value == "discard":  # three-handed: the declarer lays cards away
-            n = int(getattr(game.rules, "widow_size", 3))
+            n = game.rules.widow_size
             parts.append(f"discard {n} cards (e.g. discard {_example(n)})")
         if game.phase in (Phase.GIVE, Phase.RETURN):
             n = game.rules.cards_passed
