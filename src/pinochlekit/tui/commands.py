@@ -278,7 +278,7 @@ def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
     for step, text in enumerate(texts, 1):
         seat = game.to_act
         assert seat is not None
-        lines = session._apply(seat, parse_game_action(game.rules, text))
+        lines = session.apply_and_tell(seat, parse_game_action(game.rules, text))
         # History shows the cards passed between any two seats: the hand is over.
         if text.startswith(("give", "return")):
             lines[0] = f"{lines[0].split(':')[0]}: {text.split(' ', 1)[1]}"

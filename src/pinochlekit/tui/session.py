@@ -408,7 +408,7 @@ class Session:
         if len(self.game.actions) != turn.position or turn.view.seat != self.game.to_act:
             raise PhaseError("the game moved on while the computer was thinking")
         assert turn.view.seat is not None
-        return self._apply(turn.view.seat, action)
+        return self.apply_and_tell(turn.view.seat, action)
 
     def act(self, command: Action | str) -> list[str]:
         """Apply the person's action (an action or its text, shortcuts allowed).
@@ -423,7 +423,7 @@ class Session:
             raise PhaseError(f"wait: {who}")
         action = self.parse(command) if isinstance(command, str) else command
         try:
-            return self._apply(HUMAN, action)
+            return self.apply_and_tell(HUMAN, action)
         except PinochleError as error:
             raise type(error)(self.friendly(str(error))) from None
 
@@ -467,7 +467,7 @@ class Session:
 
         return re.sub(r"\bseat (\d)\b", seat, message)
 
-    def _apply(self, seat: int, action: Action) -> list[str]:
+    def apply_and_tell(self, seat: int, action: Action) -> list[str]:
         """Apply ``seat``'s action and tell what it caused, from the engine's events."""
         two_handed = self.two
         if two_handed is not None:
@@ -480,7 +480,7 @@ class Session:
         return lines
 
     def _apply_two(self, game: TwoHandedGame, seat: int, action: Action) -> list[str]:
-        """:meth:`_apply` for the two-handed game: the meld turn and the draw told too."""
+        """:meth:`apply_and_tell` for the two-handed game: the meld turn and the draw told too."""
         turn_up = game.turn_up  # a dix exchanged takes it: named in the line
         events = game.step(action, seat)
         self._saved(seat, action)
@@ -577,7 +577,7 @@ class Session:
         while in_play(game, hand):
             seat = game.to_act
             assert seat is not None
-            lines += self._apply(seat, best_play(game))
+            lines += self.apply_and_tell(seat, best_play(game))
         if self._seats is not None:
             catch_up(self._seats, game.record, start=start)
         return lines
@@ -729,7 +729,7 @@ class Session:
             seat = fresh.to_act
             if seat is None:
                 break
-            out.append((number, teller._apply(seat, action)))
+            out.append((number, teller.apply_and_tell(seat, action)))
         return out
 
     def saved_text(self, plain: bool = False) -> str:
