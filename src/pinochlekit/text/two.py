@@ -1,9 +1,10 @@
 r"""A two-handed game told hand by hand (what ``pinochle demo --rules two`` prints).
 
 Like :mod:`pinochlekit.text.narrate`, the story is rebuilt by replaying the game's
-record, so a finished game and its JSON record read alike: the deal, the
-turned-up card, every trick with the meld laid after it, the moment the stock
-runs out, and each hand's score.
+record and reading the events each action causes (:meth:`TwoHandedGame.step`), so a
+finished game and its JSON record read alike: the deal, the turned-up card, every
+trick with the meld laid after it, the moment the stock runs out, and each hand's
+score.
 
 >>> from pinochlekit.engine.two.game import TwoHandedGame
 >>> game = TwoHandedGame.new("two", seed=2)
@@ -18,9 +19,10 @@ runs out, and each hand's score.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from pinochlekit.engine.cards import Hand, Suit
+from pinochlekit.engine.events import Dealt, HandScored, MeldShown, TrickWon
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.two.actions import parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame
@@ -40,25 +42,16 @@ def narrate_two(game: TwoHandedGame, hands: Collection[int] | None = None) -> li
     shadow = TwoHandedGame.from_record(GameRecord(record.rules, record.seed, record.dealer,
                                                   (), record.deals))
     told: list[str] = []
-    events = 0
     late = False
 
-    def start() -> None:
-        nonlocal events, late
+    def deal() -> None:
+        nonlocal late
         first, second, rest = shadow.dealt
         told.extend([f"== hand {shadow.hand_number}, dealer seat {shadow.dealer} ==",
                      "deal:", f"  seat 0: {_hand(first)}", f"  seat 1: {_hand(second)}",
                      f"turned up: {rest[0]} (trump {shadow.trump.name.lower()}); stock "
                      f"{len(rest)} cards"])
-        events, late = 0, False
-        announce()
-
-    def announce() -> None:
-        nonlocal events
-        for event in shadow.events[events:]:
-            told.append(f"      seat {event.seat}: {event.name} "
-                        f"{' '.join(map(str, event.cards))} +{event.points}")
-        events = len(shadow.events)
+        late = False
 
     def flush(number: int) -> None:
         if hands is None or number in hands:
@@ -66,27 +59,25 @@ def narrate_two(game: TwoHandedGame, hands: Collection[int] | None = None) -> li
             lines.append("")
         told.clear()
 
-    start()
+    deal()
+    # docs/rules.md §4: a nine turned up at the first deal scores the dealer at once
+    told.extend(_meld_line(e.seat, e.name, e.cards, e.points) for e in shadow.events)
     for text in record.actions:
         number = shadow.hand_number
-        results = len(shadow.results)
-        tricks = len(shadow.tricks)
-        shadow.apply(parse_two_action(text))
-        if len(shadow.results) > results:
-            result = shadow.results[-1]
-            trick = result.tricks[-1]
-            told.append(_trick_line(len(result.tricks), trick.seats, trick.cards,
-                                    trick.winner, trick.points))
-            told.extend(result.summary().splitlines())
-            flush(number)
-            if shadow.winner is None:
-                start()
-            continue
-        if len(shadow.tricks) > tricks:
-            trick = shadow.tricks[-1]
-            told.append(_trick_line(len(shadow.tricks), trick.seats, trick.cards,
-                                    trick.winner, trick.points))
-        announce()
+        # what the action caused, from the engine's events (engine/events.py)
+        for event in shadow.step(parse_two_action(text)):
+            if isinstance(event, TrickWon):
+                trick = event.trick
+                told.append(_trick_line(event.number, trick.seats, trick.cards,
+                                        trick.winner, trick.points))
+            elif isinstance(event, MeldShown):
+                told.extend(_meld_line(event.seat, item.name, item.cards, item.points)
+                            for item in event.items)
+            elif isinstance(event, HandScored):
+                told.extend(event.result.summary().splitlines())
+                flush(number)
+            elif isinstance(event, Dealt):
+                deal()
         if shadow.stock_size == 0 and not late and shadow.winner is None:
             late = True
             told.append("  the stock is gone: the last 12 tricks follow suit and must win")
@@ -102,6 +93,10 @@ def narrate_two(game: TwoHandedGame, hands: Collection[int] | None = None) -> li
         lines.append(f"winner: seat {game.winner}; {scores} after {played} (target "
                      f"{game.target})")
     return lines
+
+
+def _meld_line(seat: int, name: str, cards: Sequence[object], points: int) -> str:
+    return f"      seat {seat}: {name} {' '.join(map(str, cards))} +{points}"
 
 
 def _trick_line(number: int, seats: tuple[int, ...], cards: tuple[object, ...], winner: int,
