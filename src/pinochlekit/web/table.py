@@ -596,7 +596,7 @@ class Table:
         """
         self._check_open()
         action = parse_game_action(self.rules, text)
-        if not game.is_legal(action, seat):
+        if not game.can(action, seat):
             raise RejectedError("illegal", f"illegal action {text!r}")
         after = game.copy()
         after.apply(action, seat)
@@ -1264,7 +1264,7 @@ class Table:
 def _is_legal(game: AnyTableGame, action: Any, seat: int) -> bool:
     """Whether a computer's choice may be played (anything odd it returns counts as illegal)."""
     try:
-        return game.is_legal(parse_game_action(game.rules, str(action)), seat)
+        return game.can(parse_game_action(game.rules, str(action)), seat)
     except PinochleError:
         return False
 
