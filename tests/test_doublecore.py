@@ -264,9 +264,9 @@ def test_the_mend_equals_python(rules: str) -> None:
         values = meld_table(shown.rules)
         for number, deal in enumerate(deals):
             seed = index * 1000 + number
-            ours = [list(h) for h in deal]
-            ok_c = mend.mend(ours, knowledge.known, knowledge.excluded, shown.played,
-                             shown.points, shown.trump, values, knowledge.seat, 200, seed)
+            ok_c, ours = core.mend(deal, knowledge.known, knowledge.excluded, shown.played,
+                                   shown.points, shown.trump, values, knowledge.seat, 200,
+                                   seed)
             theirs = [list(h) for h in deal]
             ok_py = mend.python_mend(theirs, knowledge.known, knowledge.excluded, shown.played,
                                      shown.points, shown.trump, values, knowledge.seat, 200,
@@ -290,6 +290,59 @@ def test_the_meld_table_counts_as_the_engine() -> None:
             counts = [0 if k % 6 == 0 else rng.choice((0, 1, 2, 3, 4, 4)) for k in range(24)]
             trump = rng.randrange(4)
             assert mend.table_meld(values, counts, trump) == meld_counts(counts, trump, rules)
+
+
+def test_the_c_meld_counts_as_the_engine() -> None:
+    """The C core's meld count (read through a mend of no step: whether each seat's
+    hand scores exactly the meld given) equals engine/double/meld.py's on random
+    hands of every trump, both arounds options."""
+    rng = random.Random(6)
+    zero = [[0] * 24 for _ in range(4)]
+    for arounds in ("standard", "doubling"):
+        rules = Rules.from_string(f"doubledeck(arounds={arounds})")
+        values = meld_table(rules)
+        for _ in range(300):
+            hands = [[0] * 24 for _ in range(4)]
+            for kind in (k for k in range(24) if k % 6):
+                for _copy in range(4):
+                    hands[rng.randrange(4)][kind] += rng.random() < 0.8
+            trump = rng.randrange(4)
+            points = [meld_counts(h, trump, rules) for h in hands]
+            assert core.mend(hands, zero, [0] * 4, zero, points, trump, values, 0, 0, 1)[0]
+            seat = rng.randrange(1, 4)
+            more = [p + (s == seat) for s, p in enumerate(points)]
+            assert not core.mend(hands, zero, [0] * 4, zero, more, trump, values, 0, 0, 1)[0]
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ("played", r"5 copies of kind 2 held and played, more than 4"),
+    ("points", r"the meld shown is four ints from 0 to 100000"),
+    ("values", r"the meld table is 32 ints from 0 to 100000"),
+    ("steps", r"at most 1000000 steps"),
+])
+def test_a_mend_of_impossible_input_is_refused_alike(change: str, why: str) -> None:
+    """Input no deal could give (more than four copies of a kind held and played, a
+    negative meld, a meld table out of range, too many steps) is a ValueError saying
+    so, in C and in Python alike, and the hands stay as given."""
+    zero = [[0] * 24 for _ in range(4)]
+    hands = [[0] * 24 for _ in range(4)]
+    hands[1][2] = hands[2][2] = 2  # four queens of spades
+    played = [list(h) for h in zero]
+    points, values, steps = [0] * 4, list(meld_table(Rules.from_string("doubledeck"))), 10
+    if change == "played":
+        played[3][2] = 1
+    elif change == "points":
+        points[2] = -5
+    elif change == "values":
+        values[27] = -1
+    else:
+        steps = 10**6 + 1
+    before = [list(h) for h in hands]
+    with pytest.raises(ValueError, match=why):
+        core.mend(hands, zero, [0] * 4, played, points, 0, values, 0, steps, 1)
+    with pytest.raises(ValueError, match=why):
+        mend.python_mend(hands, zero, [0] * 4, played, points, 0, values, 0, steps, 1)
+    assert hands == before
 
 
 def test_the_mend_is_the_python_without_the_core() -> None:

@@ -230,32 +230,61 @@ def _built_by_cls(function: ast.AST) -> set[str]:
             for target in node.targets if isinstance(target, ast.Name)}
 
 
+def _private_reads(tree: ast.Module) -> list[ast.Attribute]:
+    """Every ``x._name`` in ``tree`` (class bodies, defaults and decorators included)
+    but on ``self``, ``cls``, a class of the same module or an object the enclosing
+    function has built with ``cls(...)``."""
+    own = _own(tree) | {"self", "cls"}
+    found: list[ast.Attribute] = []
+    seen: set[int] = set()
+
+    def visit(node: ast.AST, mine: set[str]) -> None:
+        if id(node) in seen:  # a default is seen first in the enclosing scope
+            return
+        seen.add(id(node))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            inner = mine | _built_by_cls(node)
+            # decorators and defaults belong to the enclosing scope
+            outer: list[ast.AST] = [*getattr(node, "decorator_list", []),
+                                    *node.args.defaults,
+                                    *(d for d in node.args.kw_defaults if d is not None)]
+            for child in outer:
+                visit(child, mine)
+            for child in ast.iter_child_nodes(node):
+                if child not in outer:
+                    visit(child, inner)
+            return
+        if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in mine)):
+            found.append(node)
+        for child in ast.iter_child_nodes(node):
+            visit(child, mine)
+
+    visit(tree, own)
+    return found
+
+
+def test_the_private_read_check_sees_class_bodies_defaults_and_decorators() -> None:
+    tree = ast.parse("class F:\n    x = Game._table\n"
+                     "def f(x=Game._d):\n    return x._y\n"
+                     "@reg(Game._hook)\ndef g(self):\n    return self._z\n"
+                     "class H:\n    @classmethod\n    def new(cls):\n"
+                     "        made = cls()\n        made._n = 1\n        return made\n")
+    assert sorted(ast.unparse(n) for n in _private_reads(tree)) == [
+        "Game._d", "Game._hook", "Game._table", "x._y"]
+
+
 @pytest.mark.parametrize("name", sorted(PUBLIC_ONLY))
 def test_layers_above_the_engine_read_no_private_attribute(name: str) -> None:
-    # ``x._name`` on anything but ``self``, ``cls``, a class of the same module or an
-    # object a classmethod has just built with ``cls(...)``: the engine's state (and
-    # another module's) is read through public accessors (hidden fields may change
-    # with no notice).
+    # ``x._name`` on anything but the module's own objects (see _private_reads): the
+    # engine's state (and another module's) is read through public accessors (hidden
+    # fields may change with no notice).
     private = []
     for module, path in MODULES.items():
         if layer(module) != name:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        own = _own(tree) | {"self", "cls"}
-        for function in ast.walk(tree):
-            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
-                continue
-            mine = own | _built_by_cls(function) if not isinstance(function, ast.Module) \
-                else own
-            body = function.body
-            for node in (n for stmt in body for n in ast.walk(stmt)
-                         if not isinstance(function, ast.Module)
-                         or not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef
-                                           | ast.ClassDef)):
-                if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
-                        and not node.attr.startswith("__")
-                        and not (isinstance(node.value, ast.Name) and node.value.id in mine)
-                        and ast.unparse(node) not in PRIVATE_READS):
-                    private.append(f"{path.relative_to(SRC)}:{node.lineno} "
-                                   f"{ast.unparse(node)}")
+        for node in _private_reads(ast.parse(path.read_text(encoding="utf-8"))):
+            if ast.unparse(node) not in PRIVATE_READS:
+                private.append(f"{path.relative_to(SRC)}:{node.lineno} {ast.unparse(node)}")
     assert not private, "\n".join(sorted(set(private)))

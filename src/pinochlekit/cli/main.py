@@ -441,7 +441,9 @@ def _run_match(args: argparse.Namespace) -> int:
         raise UsageError(f"--timeout must be more than 0, not {args.timeout}")
     rules = Rules.from_string(args.rules)
     for spec in (args.a, args.b):
-        if not plays(spec, rules):
+        # a known level that does not play this game; an unknown name is refused below,
+        # with the list of players, when the match builds it
+        if spec.split("(", 1)[0].strip().lower() in PLAYERS and not plays(spec, rules):
             raise UsageError(f"--rules: the {find_variant(rules).name} is played by "
                              f"{', '.join(levels_for(rules))} (docs/players.md), not {spec}")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)

@@ -10,6 +10,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.rules import Rules
 from pinochlekit.review.stats import PlayedGame, ReviewCache, collect, stats_text, summarize
 from pinochlekit.usage import UsageError
@@ -54,8 +55,11 @@ def _terminal_games(path: Path | None) -> list[PlayedGame]:
         store.close()
     out = []
     for saved in reversed(games):  # oldest first
-        others = Rules.from_string(saved.record.rules).opponents(0)
-        opponents = ", ".join(sorted({saved.seats[s] for s in others}))
+        try:
+            others = Rules.from_string(saved.record.rules).opponents(0)
+        except (PinochleError, ValueError):  # rules that no longer read: left out
+            continue
+        opponents = ", ".join(sorted({saved.seats[s] for s in others if s < len(saved.seats)}))
         out.append(PlayedGame(f"terminal {saved.id}", saved.created[:16], saved.record, 0,
                               opponents))
     return out

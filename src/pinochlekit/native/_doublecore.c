@@ -272,6 +272,9 @@ static PyObject *py_playout(PyObject *self, PyObject *args)
 
 /* ===== Mending a sampled deal (players/double/mend.py, the reference) =========== */
 
+#define MEND_STEPS_MAX 1000000L /* mend.MEND_STEPS_MAX */
+#define MELD_MAX 100000L        /* mend.MELD_MAX: no meld value or total comes near */
+
 /* splitmix64 (mend.SplitMix): every draw of the mend, so C and Python swap alike. */
 typedef struct { uint64_t state; } Mix;
 
@@ -385,6 +388,31 @@ static PyObject *py_mend(PyObject *self, PyObject *args)
         read_fixed(points_obj, 4, points, 0, "the meld shown is four ints") < 0 ||
         read_fixed(values_obj, 32, values, 0, "the meld table is 32 ints") < 0)
         return NULL;
+    if (steps > MEND_STEPS_MAX) {
+        bad("at most 1000000 steps");
+        return NULL;
+    }
+    for (int k = 0; k < KINDS; k++) {
+        int copies = 0;
+        for (int s = 0; s < 4; s++) copies += h.counts[s][k] + played.counts[s][k];
+        if (copies > COPIES) {
+            PyErr_Format(PyExc_ValueError, "not a double-deck position: %d copies of kind %d "
+                         "held and played, more than %d", copies, k, COPIES);
+            return NULL;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        if (points[s] < 0 || points[s] > MELD_MAX) {
+            bad("the meld shown is four ints from 0 to 100000");
+            return NULL;
+        }
+    }
+    for (int i = 0; i < 32; i++) {
+        if (values[i] < 0 || values[i] > MELD_MAX) {
+            bad("the meld table is 32 ints from 0 to 100000");
+            return NULL;
+        }
+    }
     int ok = mend(&h, &known, excluded, &played, points, trump, values, seat, steps,
                   (uint64_t)seed);
     PyObject *out = PyList_New(4);

@@ -129,8 +129,8 @@ def hint_level(rules: Rules | None = None) -> str:
     >>> hint_level(), hint_level(Rules.preset("two")), hint_level(Rules.preset("doubledeck"))
     ('expert', 'expert', 'expert')
     """
-    return [level for level in available_levels()
-            if rules is None or plays(level, rules)][-1]
+    offered = [level for level in available_levels() if rules is None or plays(level, rules)]
+    return (offered or levels_for(rules or Rules()))[-1]
 
 
 _COMMAND = "cmd:"

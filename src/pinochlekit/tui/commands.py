@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.game import Game
 from pinochlekit.engine.games import parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
@@ -223,13 +224,22 @@ def _run_plain(session: Session) -> int:
 # -- history ----------------------------------------------------------------
 
 
+def _partnership(saved: SavedGame) -> bool:
+    """Whether the saved game is played in partnerships (by its rules; four seats if
+    its rules no longer read, so that one such game never breaks the list)."""
+    try:
+        return Rules.from_string(saved.record.rules).partnership
+    except (PinochleError, ValueError):
+        return len(saved.seats) == 4
+
+
 def _describe(saved: SavedGame) -> str:
     names = seat_names(len(saved.seats)) if len(saved.seats) in (2, 3, 4) else SEAT_NAMES
     seats = ", ".join(f"{names[s]} {saved.seats[s]}" for s in range(1, len(saved.seats)))
     scores = list(saved.scores)
     # Each score beside whose it is, a negative one with a true minus sign, so that
     # "-470 – 600" is never read as a range.
-    heads = ["us", "them"] if Rules.from_string(saved.record.rules).partnership else [
+    heads = ["us", "them"] if _partnership(saved) else [
         "you" if s == 0 else names[s] for s in range(len(saved.seats))]
     standing = ", ".join(f"{heads[t] if t < len(heads) else t} {_number(score)}"
                          for t, score in enumerate(scores))

@@ -35,10 +35,15 @@ from types import ModuleType
 from pinochlekit.engine.double.cards import DOUBLE_KINDS
 from pinochlekit.native import load
 
-__all__ = ["MASK64", "SplitMix", "core", "mend", "python_mend", "table_meld"]
+__all__ = ["MASK64", "MELD_MAX", "MEND_STEPS_MAX", "SplitMix", "check", "core", "mend",
+           "python_mend", "table_meld"]
 
 #: 64 bits.
 MASK64 = (1 << 64) - 1
+#: The most swaps one mend may be asked for.
+MEND_STEPS_MAX = 1_000_000
+#: The bound of a meld value or total (no meld of §6 comes near it).
+MELD_MAX = 100_000
 
 #: ``pinochlekit.native._doublecore`` when it is built and allowed, else ``None`` (read
 #: at each call, so a test may set it to ``None``).
@@ -93,6 +98,42 @@ def table_meld(values: Sequence[int], counts: Sequence[int], trump: int) -> int:
     return total + values[27 + min(counts[_QS], counts[_JD])]
 
 
+def check(hands: Sequence[Sequence[int]], played: Sequence[Sequence[int]],
+          points: Sequence[int], trump: int, values: Sequence[int], seat: int,
+          steps: int) -> None:
+    """:class:`ValueError` naming what is wrong with a mend's input, as the C core says
+    it: four hands and four played of 24 counts from 0 to 4, no kind with more than
+    four copies held and played in all, no nine; trump a suit and the seat a seat;
+    0 to :data:`MEND_STEPS_MAX` steps; meld shown and values from 0 to
+    :data:`MELD_MAX`."""
+    for name, table in (("hands", hands), ("played", played)):
+        if len(table) != 4 or any(len(h) != 24 for h in table):
+            raise ValueError(f"not a double-deck position: the {name} are four sequences "
+                             f"of 24 counts")
+        for h in table:
+            for kind, n in enumerate(h):
+                if not 0 <= n <= 4:
+                    raise ValueError(f"not a double-deck position: a count {n} is not in 0..4")
+                if n and kind % 6 == 0:
+                    raise ValueError("not a double-deck position: the double deck has no nines")
+    if not (0 <= trump <= 3 and 0 <= seat <= 3 and steps >= 0):
+        raise ValueError("not a double-deck position: trump is a suit 0..3, the seat 0..3 "
+                         "and the steps at least 0")
+    if steps > MEND_STEPS_MAX:
+        raise ValueError(f"not a double-deck position: at most {MEND_STEPS_MAX} steps")
+    for kind in range(24):
+        copies = sum(hands[s][kind] + played[s][kind] for s in range(4))
+        if copies > 4:
+            raise ValueError(f"not a double-deck position: {copies} copies of kind {kind} "
+                             f"held and played, more than 4")
+    if len(points) != 4 or not all(0 <= p <= MELD_MAX for p in points):
+        raise ValueError(f"not a double-deck position: the meld shown is four ints from 0 "
+                         f"to {MELD_MAX}")
+    if len(values) != 32 or not all(0 <= v <= MELD_MAX for v in values):
+        raise ValueError(f"not a double-deck position: the meld table is 32 ints from 0 "
+                         f"to {MELD_MAX}")
+
+
 def python_mend(hands: list[list[int]], known: Sequence[Sequence[int]],
                 excluded: Sequence[int], played: Sequence[Sequence[int]],
                 points: Sequence[int], trump: int, values: Sequence[int], seat: int,
@@ -101,7 +142,9 @@ def python_mend(hands: list[list[int]], known: Sequence[Sequence[int]],
 
     ``known``, ``excluded``, ``played`` and ``points`` are the sampler's knowledge of
     the other seats (:class:`~pinochlekit.players.double.sampler.DoubleKnowledge`),
-    ``values`` the meld table, ``seat`` the seat sampling (never changed)."""
+    ``values`` the meld table, ``seat`` the seat sampling (never changed).
+    :class:`ValueError` for input no deal could give (:func:`check`)."""
+    check(hands, played, points, trump, values, seat, steps)
     others = [s for s in range(4) if s != seat]
 
     def excess(s: int) -> int:
