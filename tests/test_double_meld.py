@@ -5,9 +5,11 @@ tries every vector of meld multiplicities in each class (how many runs and royal
 marriages together, how many marriages of each other suit, how many of each
 around, how many pinochles), keeps those whose cards the hand can supply with
 each card serving once per class (docs/rules.md §1.7), values each from the
-table of §6 as written below, and takes the best. Hundreds of seeded random
-20-card hands are compared under every trump and both ``arounds`` options, half
-of them drawn from a few kinds so that triple and quadruple melds occur.
+table of §6 as written below, and takes the best. Every holding of each family of
+meld cards (the run's five cards, each around's four, the pinochle's two, 0 to 4
+copies of each) is compared exhaustively, and hundreds of seeded random 20-card
+hands under every trump and both ``arounds`` options, half of them drawn from a
+few kinds so that triple and quadruple melds occur together.
 """
 
 from __future__ import annotations
@@ -110,6 +112,42 @@ def test_meld_matches_the_reference(arounds: str) -> None:
                 multiples[item.name.split()[0]] += 1
     # the sample reaches the rare melds the test is about
     assert multiples["triple"] and multiples["quadruple"] and multiples["double"]
+
+
+def _families() -> list[tuple[str, list[str]]]:
+    """Every holding of one family of meld cards, 0 to 4 copies of each card: the five
+    cards of a suit's run (spades), one rank in the four suits (each of A K Q J), and
+    the pinochle's queen of spades and jack of diamonds."""
+    out: list[tuple[str, list[str]]] = []
+    for counts in itertools.product(range(5), repeat=5):
+        out.append(("run", [r + "S" for r, n in zip(RANKS, counts, strict=True)
+                            for _ in range(n)]))
+    for rank in "AKQJ":
+        for counts in itertools.product(range(5), repeat=4):
+            out.append((rank, [rank + s for s, n in zip(SUITS, counts, strict=True)
+                               for _ in range(n)]))
+    for qs, jd in itertools.product(range(5), repeat=2):
+        out.append(("pinochle", ["QS"] * qs + ["JD"] * jd))
+    return out
+
+
+@pytest.mark.parametrize("arounds", ["standard", "doubling"])
+def test_every_holding_of_each_meld_family(arounds: str) -> None:
+    """Exhaustively, as the single deck's every-holding test: each of the 5^5 holdings
+    of the run's cards in trump and out of it, the 5^4 holdings of each around's
+    rank, and the 25 of the pinochle, against the reference."""
+    rules = Rules.from_string(f"doubledeck(arounds={arounds})")
+    checked = 0
+    for family, cards in _families():
+        if not cards:
+            continue
+        hand = DoubleHand.parse(" ".join(cards))
+        for trump in ((0, 1) if family == "run" else (0,)):
+            points = double_meld(hand, trump, rules).points
+            assert points == ref_meld(cards, SUITS[trump], arounds), (family, cards, trump)
+            assert meld_counts(hand.counts, trump, rules) == points
+            checked += 1
+    assert checked == 2 * (5**5 - 1) + 4 * (5**4 - 1) + (5**2 - 1)
 
 
 def test_hand_computed_examples() -> None:
