@@ -135,6 +135,30 @@ def test_both_reach_500_the_declaring_team_wins() -> None:
         game.apply(Pass())
 
 
+def test_both_teams_reach_the_target_in_one_hand_the_declaring_team_wins() -> None:
+    """docs/rules.md §6 game: when both teams reach the target in one hand the
+    declaring team wins. Target 370 and meld kept without a counter
+    (``save_meld_needs_trick=no``). Hand 1: seat 0 holds the twenty spades and makes
+    300 with a quadruple run, team 0 358; team 1 keeps its 16 of marriages. Hand 2
+    (dealer 1), the worked deal: seat 1 makes 300, team 1 16 + 358 = 374; team 0 keeps
+    its 16: 358 + 16 = 374. Both reach 370 in the hand: team 1, the declarers, win,
+    though team 0 was ahead before it."""
+    clubs, spades, hearts, diamonds = one_suit_deal()
+    game = DoubleDeckGame.new("doubledeck(target=370, save_meld_needs_trick=no)", seed=0,
+                              dealer=0, deals=[(spades, clubs, hearts, diamonds),
+                                               (clubs, spades, hearts, diamonds)])
+    for declarer in (0, 1):
+        while game.phase is Phase.AUCTION:
+            seat = game.to_act
+            game.apply(Bid(300) if seat == declarer else Pass())
+        assert game.declarer == declarer
+        game.apply(NameTrump(Suit.SPADES))
+        play_out(game)
+    assert [r.scores for r in game.results] == [(358, 16), (16, 358)]
+    assert game.scores == [374, 374]
+    assert game.winner == 1 and game.phase is Phase.GAME_OVER
+
+
 def test_auction_ladder_and_stuck_dealer() -> None:
     """docs/rules.md §6: 50 up by 1 to 60, then by 5; options by 1, and by 10 from 100;
     three passes leave the dealer stuck at 50."""
