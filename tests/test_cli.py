@@ -91,11 +91,32 @@ def test_rules_lists_every_preset_with_its_source() -> None:
 def test_rules_shows_every_option_of_a_rules_string() -> None:
     lines = ok("rules", "pagat(min_bid=200)")
     assert lines[0] == "rules: pagat(min_bid=200)"
-    for field in dataclasses.fields(Rules):
-        assert any(line[2:].startswith(f"{field.name} = ") for line in lines), field.name
+    others = lines[-1].removeprefix("not options of this game: ").split(", ")
+    for field in dataclasses.fields(Rules):  # an option of the game, or named as not one
+        assert any(line[2:].startswith(f"{field.name} = ") for line in lines) \
+            != (field.name in others), field.name
+    assert others == ["arounds", "bid_ladder", "meld_counters", "widow"]
     assert "* min_bid = 200  (pagat: 250)" in lines
     assert "  must_beat = always" in lines
     assert "      source: 000, 001, 003, 004" in lines
+
+
+@pytest.mark.parametrize(("preset", "shown", "not_shown"), [
+    ("doubledeck(cards_passed=4)", ["* cards_passed = 4  (doubledeck: 0)", "  arounds = standard"],
+     ["run_extra", "doubles", "trick_points", "divide_by_ten", "nines_redeal", "widow"]),
+    ("two", ["  trick_points = classic"], ["min_bid", "cards_passed", "set_penalty"]),
+    ("three", ["  widow = out"], ["cards_passed", "shoot_the_moon"]),
+])
+def test_rules_list_only_the_options_of_the_game(preset: str, shown: list[str],
+                                                  not_shown: list[str]) -> None:
+    """docs/rules.md §3, §4, §6: each game's own options, compared with its default
+    preset; the options it does not have named once at the end."""
+    lines = ok("rules", preset)
+    for line in shown:
+        assert line in lines
+    for name in not_shown:
+        assert not any(line[2:].startswith(f"{name} = ") for line in lines), name
+        assert name in lines[-1].removeprefix("not options of this game: ").split(", ")
 
 
 def test_rules_of_a_divided_preset_show_values_in_play() -> None:

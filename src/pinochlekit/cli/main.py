@@ -258,20 +258,27 @@ def _run_rules(args: argparse.Namespace) -> int:
         print(f"default: {Rules.presets()[0]}")
         return 0
     rules = Rules.from_string(args.rules)
-    base = Rules()
+    # compared with the default preset of the same game (pagat, three, two, doubledeck)
+    base_name = Rules.presets(rules.players, rules.deck)[0]
+    base = Rules.preset(base_name)
     print(f"rules: {rules}")
     if rules.unit != 1:
         print(f"values in play (divided by ten): opening bid {rules.opening_bid}, step "
               f"{rules.step}, game {rules.game_target}")
-    print("options ('*': differs from pagat):")
+    fixed = rules.fixed_options()
+    print(f"options ('*': differs from {base_name}):")
     for (name, value, meaning, source), (_, default, _, _) in zip(
             rules.describe(), base.describe(), strict=True):
+        if name in fixed:
+            continue
         mark = "*" if value != default else " "
-        changed = f"  (pagat: {default})" if value != default else ""
+        changed = f"  ({base_name}: {default})" if value != default else ""
         print(f"{mark} {name} = {value}{changed}")
         for line in textwrap.wrap(meaning, 92):
             print(f"      {line}")
         print(f"      source: {source}")
+    if fixed:  # docs/rules.md §4, §6: options this game does not have
+        print("not options of this game: " + ", ".join(sorted(fixed)))
     return 0
 
 

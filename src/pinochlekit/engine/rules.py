@@ -388,6 +388,26 @@ class Rules:
         body = ", ".join(f"{k}={_write_value(v)}" for k, v in changes.items())
         return f"{name}({body})"
 
+    def fixed_options(self) -> frozenset[str]:
+        """The options this game keeps at one value whatever is asked (so that a list of
+        its options can leave them out): the double deck's own options in the single-deck
+        games, the single deck's in the double deck (docs/rules.md §6), the partners'
+        options three-handed (§3), the widow but three-handed, and the auction, passing
+        and contract options in the two-handed game (§4).
+
+        >>> sorted(Rules.preset("doubledeck").fixed_options())[:3]
+        ['bid_step', 'divide_by_ten', 'doubles']
+        >>> sorted(Rules.preset("pagat").fixed_options())
+        ['arounds', 'bid_ladder', 'meld_counters', 'widow']
+        """
+        if self.deck == "double":
+            return frozenset(_DOUBLE_FIXED) - {"players"}
+        fixed = DOUBLE_DECK_OPTIONS - {"deck"}
+        if self.players == 3:  # §3: no partner to pass to, help or sit out
+            return fixed | {"cards_passed", "pass_with_help", "shoot_the_moon"}
+        fixed |= {"widow"}  # only three-handed has a widow
+        return fixed | TWO_HANDED_FIXED if self.players == 2 else fixed
+
     def describe(self) -> list[tuple[str, str, str, str]]:
         """Every option as (name, value, meaning, source) rows."""
         return [(f.name, _write_value(getattr(self, f.name)), f.metadata["doc"],
