@@ -308,6 +308,28 @@ def test_play_refuses_bad_options_in_one_line(tmp_path: Path, args: list[str],
     assert done.stdout == ""
 
 
+@pytest.mark.parametrize(("rules", "listed", "left_out"), [
+    ("doubledeck", ["bid 51 | 51", "trump H | H", "play TS | TS"],
+     ["pass help", "redeal", "give", "discard", "throw in", "moon", "meld KS QS", "dix"]),
+    ("two", ["meld KS QS | KS QS", "dix", "no meld | n"], ["bid ", "trump H", "give", "throw"]),
+    ("playingcards", ["bid 21 | 21", "pass | pass help", "redeal", "give AS TS KS "],
+     ["discard", "meld KS QS", "moon"]),
+])
+def test_help_lists_the_commands_of_the_game(tmp_path: Path, rules: str, listed: list[str],
+                                             left_out: list[str]) -> None:
+    """'help' at the plain table names the commands of its game only (docs/rules.md §3,
+    §4, §6), the bid example on the game's own ladder."""
+    done = subprocess.run([sys.executable, "-m", "pinochlekit", "play", "--plain", "--rules",
+                           rules, "--seed", "3"], input="help\nquit\n", capture_output=True,
+                          text=True, env=environment(tmp_path), cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout[done.stdout.index("commands:"):done.stdout.index("  quit ")]
+    for text in listed:
+        assert f"\n  {text}" in shown, text
+    for text in left_out:
+        assert f"\n  {text}" not in shown, text
+
+
 @pytest.mark.parametrize("command", ["play", "history"])
 def test_play_and_history_have_help(command: str) -> None:
     done = subprocess.run([sys.executable, "-m", "pinochlekit", command, "--help"],

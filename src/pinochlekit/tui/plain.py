@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import TextIO
 
 from pinochlekit.engine.errors import PinochleError
+from pinochlekit.engine.rules import Rules
 from pinochlekit.tui.glossary import glossary_text
 from pinochlekit.tui.session import Session, for_people
 
-__all__ = ["HELP", "run_plain"]
+__all__ = ["HELP", "help_text", "run_plain"]
 
 HELP = """\
 commands:
@@ -46,6 +47,46 @@ commands:
   glossary             the table's words (counters, set, stuck, ...) explained
   help                 this list
   quit                 stop; the game is saved (the line printed says how to go on)"""
+
+
+def help_text(rules: Rules) -> str:
+    """:data:`HELP` for the game of ``rules``: only the commands it has (docs/rules.md
+    §3 widow, §4 two-handed, §6 double deck), the bid example on its own ladder.
+
+    >>> "meld KS QS" in help_text(Rules.preset("two")), "bid" in help_text(Rules.preset("two"))
+    (True, False)
+    >>> [line for line in help_text(Rules.preset("doubledeck")).splitlines()
+    ...  if "bid" in line or "pass" in line or "throw" in line]  # doctest: +NORMALIZE_WHITESPACE
+    ['  bid 51 | 51          bid (the amounts allowed are listed at your turn)',
+     '  pass                 pass']
+    """
+    auction = rules.players != 2
+    single = rules.deck == "single"
+    keep = {
+        "bid": auction, "pass": auction, "redeal": auction and rules.nines_redeal != "off",
+        "trump": auction, "give": auction and bool(rules.cards_passed),
+        "return": auction and bool(rules.cards_passed),
+        "discard": rules.players == 3 and rules.widow == "take",
+        "throw": auction and single, "meld": not auction, "dix": not auction,
+        "no": not auction,
+    }
+    lines = []
+    for line in HELP.splitlines():
+        word = line.split()[0]
+        if not keep.get(word, True):
+            continue
+        if word == "bid":
+            amount = rules.opening_bid + rules.step
+            line = f"  {f'bid {amount} | {amount}':<21}" + line[23:]
+        elif word in ("give", "return"):
+            cards = " ".join(["AS", "TS", "KS", "QS"][:rules.cards_passed])
+            line = f"  {f'{word} {cards}':<21}" + line[23:]
+        elif word == "pass" and not rules.pass_with_help:
+            line = f"  {'pass':<21}pass"
+        elif word == "throw" and not rules.shoot_the_moon:
+            line = f"  {'throw in':<21}concede the hand before the first card"
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _score_pad(session: Session) -> list[str]:
@@ -103,7 +144,7 @@ def run_plain(session: Session, read: Callable[[], str | None], out: TextIO,
                 say(f"stopped: {session.saved_text(plain=True)}")
                 return 0
             if word in ("help", "?"):
-                say(HELP, typed=True)
+                say(help_text(session.game.rules), typed=True)
             elif word == "hint":
                 advice = session.hint_advice(session.hint_request())
                 why = list(advice.why)
