@@ -309,6 +309,7 @@ def _record(tmp_path: Path, name: str, text: str) -> str:
     (["rules", "nope"], "unknown preset 'nope'"),
     (["rules", "pagat(must_beat=sometimes)"], "must_beat: must be one of"),
     (["rules", "pagat(colour=red)"], "colour: no such option"),
+    (["rules", "doubledeck(cards_passed=4"], "unbalanced parentheses in 'doubledeck(cards_pass"),
     (["demo", "--dealer", "9"], "dealer must be a seat from 0 to 3"),
     (["demo", "--dealer", "x"], "invalid int value: 'x'"),
     (["demo", "--players", "simple,bogus,simple,simple"], "unknown player 'bogus'"),

@@ -344,8 +344,15 @@ class Rules:
         Traceback (most recent call last):
         ...
         pinochlekit.RulesError: must_beat: must be one of 'always', ... not 'sometimes'
+        >>> Rules.from_string("doubledeck(cards_passed=4")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pinochlekit.RulesError: rules: unbalanced parentheses in 'doubledeck(cards_passed=4': ...
         """
         text = text.strip()
+        if text.count("(") != text.count(")"):
+            raise RulesError("rules", f"unbalanced parentheses in {text!r}: write "
+                             f"preset(field=value, ...)")
         match = re.fullmatch(r"([A-Za-z_][\w]*)\s*(?:\((.*)\))?", text, re.S)
         if match and "=" not in match.group(1):
             name, body = match.group(1), match.group(2) or ""
