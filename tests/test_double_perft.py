@@ -27,7 +27,8 @@ from pinochlekit.engine.double.game import DoubleDeckGame
 
 FILE = Path(__file__).parent / "perft" / "double.txt"
 DEPTH = 7
-PLAY_OPTIONS = ["always", "trump_led", "following", "tft_always", "first_lead_trump"]
+PLAY_OPTIONS = ["always", "trump_led", "following", "tft_always", "tft_trump_led", "tft_following",
+                "first_lead_trump"]
 #: Deal name → (seed of the deal, dealer, auction and trump actions).
 DEALS: dict[str, tuple[int, int, tuple[str, ...]]] = {
     "seed1": (1, 0, ("bid 50", "pass", "pass", "pass", "trump S")),
