@@ -429,6 +429,38 @@ static PyObject *py_mend(PyObject *self, PyObject *args)
     return Py_BuildValue("(NN)", PyBool_FromLong(ok), out);
 }
 
+/* mend.best_table_meld: the best meld of 24 counts over the four trump suits. */
+static PyObject *py_best_meld(PyObject *self, PyObject *args)
+{
+    PyObject *counts_obj, *values_obj;
+    long values[32], counts[KINDS];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &counts_obj, &values_obj)) return NULL;
+    if (read_fixed(counts_obj, KINDS, counts, 0, "a hand is a sequence of 24 counts") < 0 ||
+        read_fixed(values_obj, 32, values, 0, "the meld table is 32 ints from 0 to 100000") < 0)
+        return NULL;
+    int c[KINDS];
+    for (int k = 0; k < KINDS; k++) {
+        if (counts[k] < 0 || counts[k] > COPIES || (counts[k] && (NINES >> k & 1))) {
+            bad("a hand holds 0 to 4 copies of each kind and no nine");
+            return NULL;
+        }
+        c[k] = (int)counts[k];
+    }
+    for (int i = 0; i < 32; i++) {
+        if (values[i] < 0 || values[i] > MELD_MAX) {
+            bad("the meld table is 32 ints from 0 to 100000");
+            return NULL;
+        }
+    }
+    long best = 0;
+    for (int t = 0; t < 4; t++) {
+        long m = table_meld(values, c, t);
+        if (m > best) best = m;
+    }
+    return PyLong_FromLong(best);
+}
+
 static PyMethodDef METHODS[] = {
     {"playout", py_playout, METH_VARARGS,
      "playout(hands, trick, leader, trump, flags, taken) -> [int, int]: the rest of a "
@@ -437,6 +469,8 @@ static PyMethodDef METHODS[] = {
     {"mend", py_mend, METH_VARARGS,
      "mend(hands, known, excluded, played, points, trump, values, seat, steps, seed) -> "
      "(bool, hands): pinochlekit.players.double.mend.python_mend in C, the same swaps."},
+    {"best_meld", py_best_meld, METH_VARARGS,
+     "best_meld(counts, values) -> int: pinochlekit.players.double.mend.best_table_meld."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -17,3 +17,7 @@ def mend(hands: Sequence[Sequence[int]], known: Sequence[Sequence[int]],
          excluded: Sequence[int], played: Sequence[Sequence[int]], points: Sequence[int],
          trump: int, values: Sequence[int], seat: int, steps: int, seed: int, /
          ) -> tuple[bool, list[list[int]]]: ...
+
+# pinochlekit.players.double.mend.best_table_meld: the best meld over the four trumps.
+
+def best_meld(counts: Sequence[int], values: Sequence[int], /) -> int: ...

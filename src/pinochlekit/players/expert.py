@@ -182,7 +182,8 @@ class ExpertPlayer(ProPlayer):
         # The double deck (docs/double-deck.md): its own search, the exact solver from
         # three tricks left unless asked (at most four: its cost grows fast there).
         self._double_search = DoubleSearch(self.rng, self.time,
-                                           3 if asked is None else min(solver_tricks, 4))
+                                           3 if asked is None else min(solver_tricks, 4),
+                                           inference=self.inference)
 
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "

@@ -51,6 +51,7 @@ from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import play_flags, winner_index
 from pinochlekit.engine.views import Phase, View
+from pinochlekit.players.double.inference import OVERSAMPLE, DoubleInference, resample
 from pinochlekit.players.double.levels import meld_loss_order
 from pinochlekit.players.double.policy import COUNTERS, playout, standard_card
 from pinochlekit.players.double.sampler import Counts, DoubleSampler, double_knowledge
@@ -112,7 +113,8 @@ class DoubleSearch:
 
     ``rng`` is the player's own generator; ``time`` the budget in seconds of the
     reference machine; ``solver_tricks`` the tricks left at which the exact solver
-    takes over (0: never).
+    takes over (0: never); ``inference``: weigh the sampled deals by the calls heard
+    (:mod:`pinochlekit.players.double.inference`).
     """
 
     #: Play-outs per second of budget for a card decision.
@@ -124,8 +126,10 @@ class DoubleSearch:
     #: Deals per second of budget for a card decision by the exact solver.
     SOLVER_DEALS_PER_SECOND: ClassVar[int] = 150
 
-    def __init__(self, rng: Random, time: float, solver_tricks: int = 3) -> None:
+    def __init__(self, rng: Random, time: float, solver_tricks: int = 3,
+                 inference: bool = False) -> None:
         self.rng = rng
+        self.inference = inference
         self.time = time
         self.solver_tricks = solver_tricks
         self.playouts = max(MIN_DEALS, round(time * self.PLAYOUTS_PER_SECOND))
@@ -151,7 +155,12 @@ class DoubleSearch:
         return self._play(view)
 
     def _deals(self, view: View, n: int) -> list[Counts]:
-        return DoubleSampler(double_knowledge(view)).samples(self.rng, n)
+        sampler = DoubleSampler(double_knowledge(view))
+        reading = DoubleInference(view) if self.inference else None
+        if reading is None or not reading.active:
+            return sampler.samples(self.rng, n)
+        deals = sampler.samples(self.rng, OVERSAMPLE * n)
+        return resample(deals, [reading.weight(d) for d in deals], n, self.rng)
 
     # -- auction and trump -------------------------------------------------------------
 

@@ -35,8 +35,8 @@ from types import ModuleType
 from pinochlekit.engine.double.cards import DOUBLE_KINDS
 from pinochlekit.native import load
 
-__all__ = ["MASK64", "MELD_MAX", "MEND_STEPS_MAX", "SplitMix", "check", "core", "mend",
-           "python_mend", "table_meld"]
+__all__ = ["MASK64", "MELD_MAX", "MEND_STEPS_MAX", "SplitMix", "best_table_meld", "check",
+           "core", "mend", "python_mend", "table_meld"]
 
 #: 64 bits.
 MASK64 = (1 << 64) - 1
@@ -132,6 +132,22 @@ def check(hands: Sequence[Sequence[int]], played: Sequence[Sequence[int]],
     if len(values) != 32 or not all(0 <= v <= MELD_MAX for v in values):
         raise ValueError(f"not a double-deck position: the meld table is 32 ints from 0 "
                          f"to {MELD_MAX}")
+
+
+def best_table_meld(values: Sequence[int], counts: Sequence[int]) -> int:
+    """The best meld of 24 counts over the four trump suits (:func:`table_meld`), in the
+    C core when it is there.
+
+    >>> from pinochlekit.engine.double.meld import meld_table
+    >>> from pinochlekit.engine.rules import Rules
+    >>> hand = [0] * 24
+    >>> hand[8] = hand[9] = 2  # two K and two Q of hearts
+    >>> best_table_meld(meld_table(Rules.preset("doubledeck")), hand)  # two royal marriages
+    8
+    """
+    if core is not None:
+        return int(core.best_meld(counts, values))
+    return max(table_meld(values, counts, trump) for trump in range(4))
 
 
 def python_mend(hands: list[list[int]], known: Sequence[Sequence[int]],
