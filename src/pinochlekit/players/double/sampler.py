@@ -50,8 +50,10 @@ two other seats, a seat that cannot hold a kind never taking it, keeping a swap
 unless it raises the meld shown too much, for at most :data:`MELD_STEPS` swaps. A
 deal that stays wrong is drawn again, at most :data:`MELD_TRIES` times the deals
 asked for, then filled up with deals that agree with the rest. The
-mended deals are no longer exactly uniform *(ours: an approximation)*. Not used,
-as in the single deck: the auction and the choice of trump (strategy, not rule).
+mended deals are no longer exactly uniform *(ours: an approximation)*. Not used
+here, as in the single deck: the auction and the choice of trump (strategy, not
+rule); the expert weighs the deals by the auction on top
+(:mod:`pinochlekit.players.double.inference`).
 """
 
 from __future__ import annotations
