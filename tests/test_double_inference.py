@@ -2,9 +2,9 @@
 
 The calls of the other seats weigh the sampled deals: a bid makes a deal in which
 the bidder holds more meld likelier, a pass less; the seat's own calls and, once
-cards were passed, the declarer's and partner's are not read; the weights are
-computed from the seat's view alone, so two games that differ only in hidden cards
-resample alike; and the expert with the inference plays legal, reproducible hands.
+cards were passed, the declarer's and partner's are not read; each seat counts
+once, by its highest bid and the bid it declined; and the expert with the inference
+plays legal, reproducible hands.
 """
 
 from __future__ import annotations
@@ -45,6 +45,16 @@ def test_a_bid_favours_deals_where_the_bidder_holds_meld() -> None:
     assert mean_worth(high, 2) < mean_worth(low, 2)
 
 
+def test_a_seat_counts_once_by_its_highest_bid_and_a_pass_after_the_top_is_silent() -> None:
+    """Seat 1 bids 55 then 70: read once, at 70. After a bid at the top of the ladder
+    the others can only pass, which says nothing (and reads without error)."""
+    game = after(["55", "pass", "60", "pass", "70"])
+    assert DoubleInference(game.view(0)).calls == [(1, 70, True), (3, 60, True),
+                                                   (2, 56, False)]  # not seat 0's own
+    top = after(["1705", "pass"])
+    assert DoubleInference(top.view(3)).calls == [(1, 1705, True)]
+
+
 def test_no_calls_no_weights_and_own_calls_are_not_read() -> None:
     game = after([])
     assert not DoubleInference(game.view(1)).active
@@ -63,6 +73,15 @@ def test_passed_cards_end_the_reading_of_the_two_partners() -> None:
     view = game.view(0)
     seats = {s for s, _, _ in DoubleInference(view).calls}
     assert 1 not in seats and 3 not in seats
+
+
+def test_the_declarers_calls_are_read_while_its_partner_chooses_what_to_give() -> None:
+    """docs/rules.md §6 passing: in the give phase no card has moved yet."""
+    game = after(["60", "65", "70", "pass", "pass", "pass"], rules="doubledeck(cards_passed=4)")
+    game.apply(game.legal_actions()[0])  # trump
+    assert game.phase.value == "give"
+    calls = DoubleInference(game.view(game.to_act)).calls
+    assert (game.declarer, 70, True) in calls
 
 
 def test_resampling_follows_the_weights() -> None:

@@ -1181,7 +1181,9 @@ def test_a_passing_hint_names_the_cards_and_draws_every_reason(server: ServerPro
     weighed = int(found.group("n"))
     panel.locator(".hint-why summary").click()
     lines = panel.locator(".hint-text li")
-    assert lines.count() == weighed > 1, (lines.count(), weighed)
+    # one line per weighed return (some hands leave a single candidate: a CI deal
+    # once gave "the best of 1 returns weighed", drawn on one line)
+    assert lines.count() == weighed >= 1, (lines.count(), weighed)
     for n in range(weighed):
         line = lines.nth(n)
         text = line.inner_text()

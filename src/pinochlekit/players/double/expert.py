@@ -166,7 +166,9 @@ class DoubleSearch:
 
     def _auction_table(self, view: View) -> _AuctionTable:
         assert view.hand is not None
-        key = (view.hand_number, view.dealer, str(view.hand), view.scores)
+        # with the inference the deals depend on the calls heard: a new table per call
+        heard = len(view.auction) if self.inference else 0
+        key = (view.hand_number, view.dealer, str(view.hand), view.scores, heard)
         if self.table is None or self.table[0] != key:
             self.table = (key, _AuctionTable(view, self._deals(view, self.bid_deals)))
         return self.table[1]

@@ -77,21 +77,32 @@ class DoubleInference:
         for s, card in view.trick:
             self.played[s][int(card)] += 1
         ladder = bid_ladder(view.rules)
-        passed = view.rules.cards_passed and view.phase not in (Phase.AUCTION, Phase.TRUMP)
-        changed = set() if not passed or view.declarer is None else {
+        # docs/rules.md §6 passing: once the partner has given, the declarer's and its
+        # partner's hands are no longer those they bid with
+        moved = bool(view.rules.cards_passed) and view.phase not in (
+            Phase.AUCTION, Phase.TRUMP, Phase.GIVE)
+        changed = set() if not moved or view.declarer is None else {
             view.declarer, (view.declarer + 2) % 4}
-        #: (seat, amount, whether a bid): the bid, or the lowest bid the seat declined.
-        self.calls: list[tuple[int, int, bool]] = []
+        # Per seat, its highest bid (its hand is worth at least that) and the bid it
+        # declined (worth less): the rungs it bid on the way say no more.
+        bids: dict[int, int] = {}
+        declined: dict[int, int] = {}
         high = 0
-        for seat, action in view.auction:
-            # docs/rules.md §6: the lowest bid then open, the next rung above the high bid
-            lowest = ladder[bisect_right(ladder, high)] if high else ladder[0]
+        for number, (seat, action) in enumerate(view.auction):
+            rung = bisect_right(ladder, high)  # the lowest bid open, if any
             if isinstance(action, Bid):
-                if seat != self.seat and seat not in changed:
-                    self.calls.append((seat, action.amount, True))
+                # a forced opening (first_bid_required, docs/rules.md §6) says nothing
+                if not (number == 0 and view.rules.first_bid_required):
+                    bids[seat] = action.amount
                 high = action.amount
-            elif isinstance(action, Pass) and seat != self.seat and seat not in changed:
-                self.calls.append((seat, lowest, False))
+            elif isinstance(action, Pass) and rung < len(ladder):  # else it says nothing
+                declined[seat] = ladder[rung]
+        #: (seat, amount, whether a bid): the highest bid, or the lowest bid declined.
+        self.calls: list[tuple[int, int, bool]] = [
+            (seat, amount, True) for seat, amount in sorted(bids.items())
+            if seat != self.seat and seat not in changed] + [
+            (seat, amount, False) for seat, amount in sorted(declined.items())
+            if seat != self.seat and seat not in changed]
 
     @property
     def active(self) -> bool:
@@ -125,6 +136,8 @@ def resample(deals: Sequence[Counts], weights: Sequence[float], n: int,
     [[[2]], [[2]]]
     """
     total = sum(weights)
+    if n <= 0:
+        return []
     if total <= 0:
         return list(deals[:n])
     step = total / n
@@ -136,6 +149,7 @@ def resample(deals: Sequence[Counts], weights: Sequence[float], n: int,
         while point < acc and len(out) < n:
             out.append(deal)
             point += step
+    heaviest = max(range(len(deals)), key=weights.__getitem__)
     while len(out) < n:  # rounding at the end
-        out.append(deals[-1])
+        out.append(deals[heaviest])
     return out
