@@ -25,8 +25,9 @@ from typing import Any
 import pytest
 
 from pinochlekit.engine.actions import Play
+from pinochlekit.engine.double.cards import DoubleHand
 from pinochlekit.engine.double.game import DoubleDeckGame
-from pinochlekit.engine.double.meld import meld_counts, meld_table
+from pinochlekit.engine.double.meld import double_meld, meld_counts, meld_table, table_meld
 from pinochlekit.engine.double.views import DoubleView
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import play_flags
@@ -280,8 +281,9 @@ def test_the_mend_equals_python(rules: str) -> None:
 
 
 def test_the_meld_table_counts_as_the_engine() -> None:
-    """mend.table_meld (and so the C core's count) equals engine/double/meld.py's
-    meld_counts on random hands of every trump, both arounds options."""
+    """The table count (engine/double/meld.py table_meld, which the C core follows step
+    for step) equals the itemized meld of double_meld on random hands of every trump,
+    both arounds options."""
     rng = random.Random(5)
     for arounds in ("standard", "doubling"):
         rules = Rules.from_string(f"doubledeck(arounds={arounds})")
@@ -289,7 +291,8 @@ def test_the_meld_table_counts_as_the_engine() -> None:
         for _ in range(400):
             counts = [0 if k % 6 == 0 else rng.choice((0, 1, 2, 3, 4, 4)) for k in range(24)]
             trump = rng.randrange(4)
-            assert mend.table_meld(values, counts, trump) == meld_counts(counts, trump, rules)
+            points = double_meld(DoubleHand(counts), trump, rules).points
+            assert table_meld(values, counts, trump) == meld_counts(counts, trump, rules) == points
 
 
 def test_the_c_meld_counts_as_the_engine() -> None:

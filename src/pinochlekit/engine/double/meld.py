@@ -20,6 +20,7 @@ once in each class and may serve in several classes (docs/rules.md §1.7).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -29,7 +30,7 @@ from pinochlekit.engine.meld import MeldItem, MeldResult
 from pinochlekit.engine.rules import Rules
 
 __all__ = ["MULTIPLE", "around_values", "double_meld", "meld_counts", "meld_table",
-           "pinochle_values", "run_values"]
+           "pinochle_values", "run_values", "table_meld"]
 
 #: The words for one to four copies of a meld.
 MULTIPLE: Final = ("", "", "double ", "triple ", "quadruple ")
@@ -79,27 +80,38 @@ def meld_table(rules: Rules) -> tuple[int, ...]:
     >>> len(table), table[:7], table[-5:]
     (32, (0, 15, 150, 225, 300, 4, 2), (0, 4, 30, 60, 90))
     """
-    arounds = _AROUNDS[rules.arounds]
-    return (_RUN_VALUES + (ROYAL, COMMON)
-            + tuple(v for rank, _ in _AROUND_NAMES for v in arounds[rank])
-            + _PINOCHLES[rules.arounds])
+    return _table(rules.arounds)
+
+
+def table_meld(values: Sequence[int], counts: Sequence[int], trump: int) -> int:
+    """The meld of 24 copy counts with ``trump``, from the flat table of
+    :func:`meld_table`: the one count of the double deck's meld points, which the C
+    core (``native/_doublecore.c`` ``table_meld``) does step for step."""
+    total = 0
+    for suit in range(4):
+        pairs = min(counts[suit * 6 + Rank.KING], counts[suit * 6 + Rank.QUEEN])
+        if suit == trump:  # a run's K and Q do not marry again
+            runs = min(counts[suit * 6 + r] for r in _RUN_RANKS)
+            total += values[runs] + values[5] * (pairs - runs)
+        else:
+            total += values[6] * pairs
+    for i, (rank, _) in enumerate(_AROUND_NAMES):
+        total += values[7 + 5 * i + min(counts[s * 6 + rank] for s in range(4))]
+    return total + values[27 + min(counts[_QS], counts[_JD])]
 
 
 def meld_counts(counts: Sequence[int], trump: int, rules: Rules) -> int:
     """The meld points of a hand given as 24 kind counts (the fast path: no items)."""
-    total = 0
-    for suit in range(4):
-        kings, queens = counts[suit * 6 + Rank.KING], counts[suit * 6 + Rank.QUEEN]
-        pairs = min(kings, queens)
-        if suit == trump:
-            runs = min(counts[suit * 6 + r] for r in _RUN_RANKS)
-            total += _RUN_VALUES[runs] + ROYAL * (pairs - runs)
-        else:
-            total += COMMON * pairs
-    table = _AROUNDS[rules.arounds]
-    for rank, _ in _AROUND_NAMES:
-        total += table[rank][min(counts[s * 6 + rank] for s in range(4))]
-    return total + _PINOCHLES[rules.arounds][min(counts[_QS], counts[_JD])]
+    return table_meld(_table(rules.arounds), counts, trump)
+
+
+@functools.cache
+def _table(arounds: str) -> tuple[int, ...]:
+    """:func:`meld_table` for the ``arounds`` option."""
+    values = _AROUNDS[arounds]
+    return (_RUN_VALUES + (ROYAL, COMMON)
+            + tuple(v for rank, _ in _AROUND_NAMES for v in values[rank])
+            + _PINOCHLES[arounds])
 
 
 def double_meld(hand: DoubleHand, trump: int, rules: Rules) -> MeldResult:

@@ -33,10 +33,11 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from pinochlekit.engine.double.cards import DOUBLE_KINDS
+from pinochlekit.engine.double.meld import table_meld
 from pinochlekit.native import load
 
 __all__ = ["MASK64", "MELD_MAX", "MEND_STEPS_MAX", "SplitMix", "best_table_meld", "check",
-           "core", "mend", "python_mend", "table_meld"]
+           "core", "mend", "python_mend"]
 
 #: 64 bits.
 MASK64 = (1 << 64) - 1
@@ -48,11 +49,6 @@ MELD_MAX = 100_000
 #: ``pinochlekit.native._doublecore`` when it is built and allowed, else ``None`` (read
 #: at each call, so a test may set it to ``None``).
 core: ModuleType | None = load("_doublecore")
-
-_RUN_RANKS = (5, 4, 3, 2, 1)  # A 10 K Q J (engine.cards.Rank)
-_AROUND_RANKS = (5, 3, 2, 1)  # A K Q J, in the order of meld.meld_table
-_QS, _JD = 2, 13  # the pinochle's queen of spades and jack of diamonds
-
 
 class SplitMix:
     """The splitmix64 stream (Steele, Lea and Flood 2014) that :func:`mend` draws from.
@@ -79,23 +75,6 @@ class SplitMix:
     def below(self, n: int) -> int:
         """A number in ``0..n-1`` (the 64-bit number modulo ``n``)."""
         return self.next() % n
-
-
-def table_meld(values: Sequence[int], counts: Sequence[int], trump: int) -> int:
-    """The meld of 24 copy counts with ``trump``, from the flat table of
-    :func:`~pinochlekit.engine.double.meld.meld_table` (the same sum as
-    :func:`~pinochlekit.engine.double.meld.meld_counts`)."""
-    total = 0
-    for suit in range(4):
-        pairs = min(counts[suit * 6 + 3], counts[suit * 6 + 2])
-        if suit == trump:
-            runs = min(counts[suit * 6 + r] for r in _RUN_RANKS)
-            total += values[runs] + values[5] * (pairs - runs)
-        else:
-            total += values[6] * pairs
-    for i, rank in enumerate(_AROUND_RANKS):
-        total += values[7 + 5 * i + min(counts[s * 6 + rank] for s in range(4))]
-    return total + values[27 + min(counts[_QS], counts[_JD])]
 
 
 def check(hands: Sequence[Sequence[int]], played: Sequence[Sequence[int]],
