@@ -22,8 +22,8 @@ from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.double.meld import meld_table
 from pinochlekit.engine.views import Phase
 from pinochlekit.players import make_player
-from pinochlekit.players.double.inference import _sigmoid
 from pinochlekit.players.double.mend import best_table_meld
+from pinochlekit.players.search.inference import sigmoid
 
 Call = tuple[int, int, bool]  # best meld, amount, whether a bid
 
@@ -55,7 +55,7 @@ def log_likelihood(calls: list[Call], offset: float, scale: float) -> float:
     """The mean log-likelihood per call of the model."""
     total = 0.0
     for meld, amount, bid in calls:
-        p = _sigmoid((meld + offset - amount) / scale)
+        p = sigmoid((meld + offset - amount) / scale)
         p = min(max(p, 1e-9), 1 - 1e-9)
         total += math.log(p if bid else 1 - p)
     return total / len(calls)

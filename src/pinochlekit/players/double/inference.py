@@ -29,7 +29,6 @@ False
 
 from __future__ import annotations
 
-import math
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -39,6 +38,7 @@ from pinochlekit.engine.double.game import bid_ladder
 from pinochlekit.engine.double.meld import meld_table
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.double.mend import best_table_meld
+from pinochlekit.players.search.inference import sigmoid
 
 __all__ = ["OFFSET", "OVERSAMPLE", "SCALE", "DoubleInference", "resample"]
 
@@ -52,13 +52,6 @@ SCALE = 8
 OVERSAMPLE = 2
 
 Counts = list[list[int]]
-
-
-def _sigmoid(x: float) -> float:
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
 
 
 class DoubleInference:
@@ -122,7 +115,7 @@ class DoubleInference:
         for seat, amount, bid in self.calls:
             if seat not in worths:
                 worths[seat] = self.worth(deal, seat)
-            p = _sigmoid((worths[seat] - amount) / self.scale)
+            p = sigmoid((worths[seat] - amount) / self.scale)
             w *= p if bid else 1.0 - p
         return w
 

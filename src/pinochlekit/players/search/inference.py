@@ -43,7 +43,7 @@ from pinochlekit.players.policy import meld_points
 from pinochlekit.players.search.sampler import Knowledge, knowledge, sample_deal
 
 __all__ = ["HELP_MELD", "OFFSET", "SCALE", "Inference", "log_gain", "meld_function",
-           "weighted_deals"]
+           "sigmoid", "weighted_deals"]
 
 #: Points a bidder counts on beyond its own meld (trick points and partner's meld):
 #: with the round score of docs/rules.md §5, standard's and pro's bids lie a median
@@ -71,7 +71,8 @@ def meld_function(rules: Rules) -> _MeldFn:
     return lambda hand, trump: fastcore.meld(rules, hand, trump).points
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
+    """The logistic function, without overflow for large ``|x|``."""
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)
@@ -165,9 +166,9 @@ class Inference:
             dealt = deal[call.seat] + self.played[call.seat] if self.in_play else deal[call.seat]
             best = self.best_meld(dealt)
             if call.help:
-                w *= _sigmoid((best - help_meld) / (scale / 2))
+                w *= sigmoid((best - help_meld) / (scale / 2))
                 continue
-            p = _sigmoid((best + offset - call.amount) / scale)
+            p = sigmoid((best + offset - call.amount) / scale)
             w *= p if call.bid else 1.0 - p
         return w
 
