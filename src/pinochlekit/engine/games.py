@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, Self, TypeVar
 
 from pinochlekit.engine.actions import Action
+from pinochlekit.engine.cards import Hand
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError, RecordError
 from pinochlekit.engine.events import Event
@@ -44,6 +45,8 @@ class AnyGame(Protocol):
 
     rules: Rules
     seed: int | str
+    #: The dealer of the first hand (the dealer moves left each hand, docs/rules.md §1).
+    first_dealer: int
     dealer: int
     phase: Phase
     to_act: int | None
@@ -61,6 +64,13 @@ class AnyGame(Protocol):
     @property
     def hand_number(self) -> int:
         """1 for the first deal of the game."""
+
+    @property
+    def deal_seed(self) -> str:
+        """The secret seed of the current deal (:mod:`pinochlekit.engine.deals`)."""
+
+    def hand(self, seat: int) -> Hand:
+        """The cards ``seat`` holds now."""
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now."""

@@ -47,7 +47,7 @@ from pinochlekit.engine.actions import Action, Play
 from pinochlekit.engine.cards import Hand
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import for_game
+from pinochlekit.engine.games import AnyGame, for_game
 from pinochlekit.engine.tricks import card_points, play_flags
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
@@ -67,7 +67,6 @@ CLAIM_TRICKS = 6
 #: second.
 DOUBLE_CLAIM_TRICKS = 4
 
-AnyClaimGame = Game | TwoHandedGame | DoubleDeckGame
 
 
 def claimable(game: object, seat: int) -> str | None:
@@ -103,16 +102,13 @@ def _two_refusal(game: Any, seat: int) -> str | None:
     return "claim on your turn" if game.to_act != seat else None
 
 
-def other_side(game: AnyClaimGame, seat: int) -> list[int]:
+def other_side(game: AnyGame, seat: int) -> list[int]:
     """The seats that answer ``seat``'s claim: four-handed (and the double deck) the
     other partnership, three-handed both defenders, two-handed the opponent."""
-    players = game.rules.players
-    if players == 4:
-        return [s for s in range(4) if s % 2 != seat % 2]
-    return [s for s in range(players) if s != seat]
+    return game.rules.opponents(seat)
 
 
-def in_play(game: AnyClaimGame, hand: int) -> bool:
+def in_play(game: AnyGame, hand: int) -> bool:
     """Whether hand number ``hand`` is still in its card play (a claim played out
     goes on while it is)."""
     return game.phase is Phase.PLAY and game.hand_number == hand and game.to_act is not None
@@ -229,13 +225,13 @@ _KINDS: dict[type, _Kind] = {
 }
 
 
-def claim_is_sure(game: AnyClaimGame, seat: int) -> bool:
+def claim_is_sure(game: AnyGame, seat: int) -> bool:
     """Whether ``seat``'s side takes every trick point left against any defence
     (``seat`` is to act: :func:`claimable`)."""
     return for_game(_KINDS, game).sure(game, seat)
 
 
-def best_play(game: AnyClaimGame) -> Action:
+def best_play(game: AnyGame) -> Action:
     """The card the seat to act plays in a claim played out: the solver's best for
     its side (the lowest card of equal value, so the play-out is always the same)."""
     assert game.to_act is not None

@@ -9,12 +9,12 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from pinochlekit.engine.games import new_any_game
+from pinochlekit.engine.games import AnyGame, new_any_game
 from pinochlekit.engine.views import Phase
 from pinochlekit.web.messages import hand_summary, view_dict
 
 if TYPE_CHECKING:
-    from pinochlekit.web.table import AnyTableGame, Table
+    from pinochlekit.web.table import Table
 
 __all__ = ["hand_replay", "table_history"]
 
@@ -82,7 +82,7 @@ def _final(last: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
     return {"seat": None, "action": None, "view": view}
 
 
-def _snapshot(game: AnyTableGame, action: str) -> dict[str, Any]:
+def _snapshot(game: AnyGame, action: str) -> dict[str, Any]:
     view = view_dict(game.public_view())
     view["hands"] = [str(game.hand(s)) for s in range(game.rules.players)]
     return {"seat": game.to_act, "action": action, "view": view}

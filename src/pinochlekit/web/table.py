@@ -23,18 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pinochlekit.engine.actions import Action, Discard, Give, Return
-from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import (
     IllegalActionError,
     NotationError,
     OutOfTurnError,
     PinochleError,
 )
-from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import new_any_game, parse_game_action, replay_any
+from pinochlekit.engine.games import AnyGame, new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase
 from pinochlekit.players.seat import Seat as SeatDriver
 from pinochlekit.players.seat import rebuild_seats
@@ -51,14 +48,8 @@ from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
 from pinochlekit.web.timing import MoveTiming
 
-__all__ = ["AnyTableGame", "Connection", "Seat", "Table", "TableSettings", "clean_text",
+__all__ = ["Connection", "Seat", "Table", "TableSettings", "clean_text",
            "token_hash"]
-
-#: A game at a table: four- or three-handed (:class:`Game`, docs/rules.md §1-3),
-#: two-handed (:class:`TwoHandedGame`, docs/rules.md §4) or the double deck
-#: (:class:`DoubleDeckGame`, docs/rules.md §6);
-#: :func:`pinochlekit.engine.games.new_any_game` builds the one the rules ask for.
-AnyTableGame = Game | TwoHandedGame | DoubleDeckGame
 
 log = logging.getLogger("pinochlekit.web")
 OPEN = "open"
@@ -220,7 +211,7 @@ class Table:
         self.compute = compute
         self.spectators: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self.games: list[tuple[str, AnyTableGame]] = []  # (secret seed, game) per game played here
+        self.games: list[tuple[str, AnyGame]] = []  # (secret seed, game) per game played here
         self.actors: list[list[tuple[int, str]]] = []  # (seat, who) per action, per game
         self._driver: asyncio.Task[None] | None = None
         self._summaries: dict[int, list[dict[str, Any]]] = {}
@@ -305,7 +296,7 @@ class Table:
                 [actor in COMPUTER_ACTORS for _, actor in self.actors[-1]])
 
     @property
-    def game(self) -> AnyTableGame | None:
+    def game(self) -> AnyGame | None:
         """The game being played (the last one), or None before every seat is taken."""
         return self.games[-1][1] if self.games else None
 
@@ -317,7 +308,7 @@ class Table:
             return "waiting"
         return "over" if game.phase is Phase.GAME_OVER else "playing"
 
-    def _next_game(self, dealer: int | None = None) -> tuple[NewGame, AnyTableGame]:
+    def _next_game(self, dealer: int | None = None) -> tuple[NewGame, AnyGame]:
         """The next game (not yet stored nor started): its row and the game itself.
 
         Its seed derives from the server seed chosen (and shown hashed) before any
@@ -337,7 +328,7 @@ class Table:
         next_seed = secrets.token_hex(32) if server_seed is not None else ""
         return NewGame(game_no, str(self.rules), seed, dealer, next_seed), game
 
-    def _begin(self, row: NewGame, game: AnyTableGame) -> None:
+    def _begin(self, row: NewGame, game: AnyGame) -> None:
         """Start in memory a game whose row is committed."""
         self._end_round()
         if row.next_server_seed:
@@ -588,7 +579,7 @@ class Table:
             await self._commit(game, seat, str(action), HUMAN)
         self.kick()
 
-    async def _commit(self, game: AnyTableGame, seat: int, text: str, actor: str) -> None:
+    async def _commit(self, game: AnyGame, seat: int, text: str, actor: str) -> None:
         """Check, store, apply, broadcast one action (the table lock is held).
 
         Nothing illegal is ever stored: a stored action that the replay refuses
@@ -865,7 +856,7 @@ class Table:
                 self.broadcast()
         self.kick()
 
-    async def _play_out(self, game: AnyTableGame) -> None:
+    async def _play_out(self, game: AnyGame) -> None:
         """Play the rest of the hand by the solver, each side for itself (the lock is
         held): ordinary plays, stored and broadcast one by one."""
         self._claim = None
@@ -963,7 +954,7 @@ class Table:
         return {"type": "hint", "game_no": game_no, "ply": ply, "seat": seat,
                 **hint.to_dict()}
 
-    def _fallback(self, game: AnyTableGame, seat: int) -> Action:
+    def _fallback(self, game: AnyGame, seat: int) -> Action:
         """A legal action for a computer whose own choice failed: a random one, seeded
         by the table, game and ply so that the same failure always plays the same move."""
         legal = game.legal_actions()
@@ -1261,7 +1252,7 @@ class Table:
                     seat.driver.close()
 
 
-def _is_legal(game: AnyTableGame, action: Any, seat: int) -> bool:
+def _is_legal(game: AnyGame, action: Any, seat: int) -> bool:
     """Whether a computer's choice may be played (anything odd it returns counts as illegal)."""
     try:
         return game.can(parse_game_action(game.rules, str(action)), seat)
