@@ -25,11 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, Self, TypeVar
 
 from pinochlekit.engine.actions import Action
-from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.cards import Hand, Suit
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError, RecordError
 from pinochlekit.engine.events import Event
 from pinochlekit.engine.game import Game
+from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord, install_replay
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.three.game import ThreeHandedGame
@@ -37,7 +38,7 @@ from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.variants import find_variant
 from pinochlekit.engine.views import HandResult, Phase, View
 
-__all__ = ["AnyGame", "ThreeHandedGame", "for_game", "new_any_game", "new_game",
+__all__ = ["AnyGame", "AuctionGame", "ThreeHandedGame", "for_game", "new_any_game", "new_game",
            "parse_game_action", "replay", "replay_any"]
 
 class AnyGame(Protocol):
@@ -109,6 +110,28 @@ class AnyGame(Protocol):
     @property
     def record(self) -> GameRecord:
         """The record that replays this game."""
+
+
+class AuctionGame(AnyGame, Protocol):
+    """What a game with an auction offers besides (docs/rules.md §1, §3, §6): the
+    four- and three-handed games and the double deck, not the two-handed game."""
+
+    #: Each call of the auction so far: (seat, bid or pass).
+    auction: list[tuple[int, Action]]
+    #: The seat holding the highest bid, ``None`` before a bid (and for a stuck dealer).
+    high_bidder: int | None
+    #: The seat that won the auction, ``None`` before.
+    declarer: int | None
+    #: The declarer's contract (0 before the auction is won).
+    contract: int
+    #: Trump once named.
+    trump: Suit | None
+    #: Every seat's meld once shown, ``None`` before.
+    melds: tuple[MeldResult, ...] | None
+
+    @property
+    def widow(self) -> Hand | None:
+        """The widow, face up once the auction is won; ``None`` without one."""
 
 
 def new_game(rules: Rules | str | None = None, *, seed: int | str | None = None,

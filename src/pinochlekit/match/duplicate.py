@@ -50,12 +50,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import IllegalActionError, PinochleError
-from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import new_any_game
+from pinochlekit.engine.games import AnyGame, new_any_game
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import HandResult, Outcome
 from pinochlekit.match.stats import Interval, interval, t_quantile
 from pinochlekit.players import make_player
@@ -212,7 +209,7 @@ def _orientation_name(sides: Sequence[str]) -> str:
 
 
 def _play(config: MatchConfig, rules: Rules, kind: str, index: int, orientation: int,
-          whole_game: bool, work: Work) -> Game | TwoHandedGame | DoubleDeckGame:
+          whole_game: bool, work: Work) -> AnyGame:
     """Play one hand (or one whole game) of a pair in one orientation.
 
     A sits at the seats whose team is ``orientation``; each seat is a

@@ -53,7 +53,7 @@ from pinochlekit.engine.cards import parse_cards
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import for_game, parse_game_action, replay
+from pinochlekit.engine.games import AnyGame, for_game, parse_game_action, replay
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import play_flags
@@ -94,8 +94,6 @@ DOUBLE_DECK_TRICKS = 4
 #: The double deck's marks: its trick points are 50 a hand against the single deck's
 #: 250, so a loss of :data:`BLUNDER` / 5 (8 points) there is a blunder (docs/review.md).
 DOUBLE_DECK_SCALE = 5
-
-AnyGame = Game | TwoHandedGame | DoubleDeckGame
 
 
 class ReviewError(PinochleError, ValueError):

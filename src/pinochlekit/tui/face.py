@@ -25,11 +25,9 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 from rich.text import Text
 
 from pinochlekit.engine.actions import Action
-from pinochlekit.engine.cards import Card, Hand, Suit
-from pinochlekit.engine.double.game import DoubleDeckGame
-from pinochlekit.engine.game import Game
+from pinochlekit.engine.cards import Card, Suit
+from pinochlekit.engine.games import AnyGame, AuctionGame
 from pinochlekit.engine.meld import MeldResult
-from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.views import Phase
 from pinochlekit.players import hint_level
 
@@ -66,8 +64,7 @@ def bid_range(bids: Sequence[int], step: int) -> str:
     return f"bid {bids[0]} or more (steps of {step})"
 
 
-AnyTableGame = Game | DoubleDeckGame | TwoHandedGame
-G = TypeVar("G", bound=AnyTableGame)
+G = TypeVar("G", bound=AnyGame)
 
 
 class Face(ABC, Generic[G]):
@@ -187,7 +184,7 @@ class Face(ABC, Generic[G]):
         stock, the contract, the melds."""
 
 
-class TableFace(Face[Game | DoubleDeckGame]):
+class TableFace(Face[AuctionGame]):
     """The auction game of four (two partnerships) or three players (each for
     itself, with a widow): docs/rules.md §1 and §3."""
 
@@ -261,8 +258,8 @@ class TableFace(Face[Game | DoubleDeckGame]):
             text.append("trump ")
             text.append(game.trump.symbol + " " + game.trump.name.lower(),
                         style=SUIT_STYLES[game.trump])
-        widow = getattr(game, "widow", None)  # docs/rules.md §3: face up after the auction
-        if isinstance(widow, Hand) and len(widow):
+        widow = game.widow  # docs/rules.md §3: face up after the auction
+        if widow:
             text.append("\nwidow ")
             for card in widow.cards():
                 text.append_text(card_text(card))
@@ -273,7 +270,7 @@ class TableFace(Face[Game | DoubleDeckGame]):
         """The calls, the contract, the three-handed widow and the melds shown."""
         game = self.game
         lines = []
-        widow = getattr(game, "widow", None)  # docs/rules.md §3: shown after the auction
+        widow = game.widow  # docs/rules.md §3: shown after the auction
         if game.auction:
             lines.append("auction: " + ", ".join(
                 f"{session.name(s)} {a}" for s, a in game.auction))
@@ -281,7 +278,7 @@ class TableFace(Face[Game | DoubleDeckGame]):
             trump = (f" in {game.trump.symbol} {game.trump.name.lower()}"
                      if game.trump is not None else "")
             lines.append(f"contract: {session.name(game.declarer)} {game.contract}{trump}")
-        if isinstance(widow, Hand) and len(widow):
+        if widow:
             lines.append("widow: " + " ".join(c.pretty for c in widow.cards()))
         if game.melds is not None:
             lines += session.meld_lines(game.melds)

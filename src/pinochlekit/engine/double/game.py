@@ -287,6 +287,11 @@ class DoubleDeckGame(History):
         """The declarer's partner, once there is a declarer."""
         return None if self.declarer is None else (self.declarer + 2) % 4
 
+    @property
+    def widow(self) -> None:
+        """No widow in the double deck (docs/rules.md §6: all 80 cards are dealt)."""
+        return None
+
     def hand(self, seat: int) -> DoubleHand:
         """The cards ``seat`` holds now."""
         return DoubleHand(self._hand[seat])
