@@ -13,6 +13,7 @@ anywhere in the message.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import re
 import subprocess
@@ -648,3 +649,59 @@ def test_a_wrong_size_return_from_the_declarer_is_illegal_not_out_of_turn(
     assert ann.state is not None and ann.state["view"]["hand"] == state["view"]["hand"]
     for client in clients.values():
         client.close()
+
+
+@pytest.mark.parametrize("rules", ["pagat", "three"])
+def test_each_state_says_what_its_action_caused(server: ServerProcess, rules: str) -> None:
+    """The state after an action carries the engine's public events of it (the page
+    holds a trick and shows a hand's summary from them, docs/web.md "Messages"): a
+    card that completes a trick sends that trick, its cards, winner and points, as
+    the view then records it; the action that ends a hand sends the hand's number;
+    any other action sends nothing. A spectator gets the same events."""
+    players = 3 if rules.startswith("three") else 4
+    table = new_table(server, rules, ["open"] + ["easy"] * (players - 1))
+    client = Client(server, table, join(server, table, 0, "Ann"))
+    watcher = Client(server, table)
+    client.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                and m["view"]["hand_number"] == 2, timeout=240, play=True)
+    states = [m for m in map(json.loads, client.texts) if m["type"] == "state"
+              and m["view"] is not None]
+    tricks = hands = 0
+    for before, after in itertools.pairwise(states):
+        if after["ply"] != before["ply"] + 1:
+            assert after["ply"] != before["ply"] or after["events"] == before["events"]
+            continue
+        kinds = [e["kind"] for e in after["events"]]
+        view = after["view"]
+        same_hand = view["hand_number"] == before["view"]["hand_number"]
+        completed = bool(before["view"]["trick"]) and not view["trick"]
+        assert ("trick" in kinds) == completed, (before["view"]["trick"], after["events"])
+        if completed:
+            tricks += 1
+            trick = next(e for e in after["events"] if e["kind"] == "trick")
+            assert trick["cards"][:-1] == before["view"]["trick"]
+            assert trick["cards"][-1] == [before["view"]["to_act"],
+                                          after["last"]["action"].split()[1]]
+            assert len(trick["cards"]) == players
+            if same_hand:
+                assert view["tricks"][-1]["winner"] == trick["winner"]
+                assert view["tricks"][-1]["points"] == trick["points"]
+                assert len(view["tricks"]) == trick["number"]
+        if "hand" in kinds:
+            hands += 1
+            number = next(e["number"] for e in after["events"] if e["kind"] == "hand")
+            assert number == _hands_known(after) == before["view"]["hand_number"]
+        else:
+            assert _hands_known(after) == _hands_known(before)
+    assert hands >= 1 and tricks >= 1
+    watcher.wait(lambda m: m["type"] == "state" and m["view"] is not None
+                 and m["view"]["hand_number"] == 2)
+    seen = [m for m in map(json.loads, watcher.texts) if m["type"] == "state"]
+    assert any(e["kind"] == "trick" for m in seen for e in m.get("events", []))
+    client.close()
+    watcher.close()
+
+
+def _hands_known(state: Message) -> int:
+    """How many finished hands a state (as sent: only the new ones) makes known."""
+    return int(state.get("hands_from", 0)) + len(state["hands"])

@@ -16,6 +16,13 @@ carries ``ladder``, each ``[from, step]`` of the rise (``[[50, 1], [60, 5]]`` by
 default: by 1 below 60, by 5 from 60), and the view carries ``deck`` (``double``)
 and ``tricks_total`` (20).
 
+What the last action caused comes as ``events``, from the engine's own account
+(:meth:`pinochlekit.Game.step`), only what every seat may know: ``{"kind": "trick",
+"number", "cards": [[seat, card], ...], "winner", "points"}`` for a trick taken,
+``{"kind": "hand", "number"}`` for a hand scored (its summary is in ``hands``),
+``{"kind": "game", "winner"}`` for the game won. The page holds the trick and shows
+the summary from them, never by comparing two states.
+
 Two-handed views (docs/rules.md §4) also carry ``meld_options``: each meld the
 winner of a trick may lay now, with its name and points, so the page can
 label its buttons (``{"action": "meld KS QS", "name": "royal marriage", ...}``).
@@ -33,10 +40,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from pinochlekit.engine.actions import Bid, Discard, Give, Return
 from pinochlekit.engine.deals import deal_seed
+from pinochlekit.engine.events import Event, GameWon, HandScored, TrickWon
 from pinochlekit.engine.meld import meld_dict, meld_values
 from pinochlekit.engine.two.actions import LayMeld
 from pinochlekit.engine.two.game import combinations
@@ -45,7 +54,7 @@ from pinochlekit.engine.views import HandResult, View
 from pinochlekit.web.dealing import dealt_cards
 
 __all__ = ["bid_ladder_steps", "brief", "commitment", "compact_legal", "hand_summary", "meld_dict",
-           "view_dict"]
+           "public_events", "view_dict"]
 
 
 def commitment(seed: str) -> str:
@@ -91,6 +100,33 @@ def bid_ladder_steps(bids: list[int]) -> list[list[int]]:
         if not steps or high - low != steps[-1][1]:
             steps.append([low, high - low])
     return steps or [[bids[0], 1]]
+
+
+def public_events(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The events of an action that every seat may know, as JSON (the module docstring):
+    a trick taken, a hand scored, the game won. The others are in the view already
+    (a bid, a card, trump) or are for some seats only (docs/rules.md §1 Passing, §3
+    the discard, §4 the draw), and are not sent.
+
+    >>> from pinochlekit.engine.games import new_game
+    >>> from pinochlekit.engine.actions import parse_action
+    >>> game = new_game("pagat", seed=1, dealer=3)
+    >>> public_events(game.step(parse_action("bid 250")))
+    []
+    """
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if isinstance(event, TrickWon):
+            trick = event.trick
+            out.append({"kind": "trick", "number": event.number, "winner": trick.winner,
+                        "points": trick.points,
+                        "cards": [[seat, str(card)] for seat, card
+                                  in zip(trick.seats, trick.cards, strict=True)]})
+        elif isinstance(event, HandScored):
+            out.append({"kind": "hand", "number": event.result.number})
+        elif isinstance(event, GameWon):
+            out.append({"kind": "game", "winner": event.winner})
+    return out
 
 
 def view_dict(view: View) -> dict[str, Any]:

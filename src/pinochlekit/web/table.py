@@ -29,6 +29,7 @@ from pinochlekit.engine.errors import (
     OutOfTurnError,
     PinochleError,
 )
+from pinochlekit.engine.events import Event
 from pinochlekit.engine.games import AnyGame, new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
@@ -44,7 +45,7 @@ from pinochlekit.web.dealing import (
     server_commitment,
 )
 from pinochlekit.web.hints import Hint, compute_hint, hint_seed, hint_spec
-from pinochlekit.web.messages import brief, commitment, hand_summary, view_dict
+from pinochlekit.web.messages import brief, commitment, hand_summary, public_events, view_dict
 from pinochlekit.web.storage import NewGame, TableRow
 from pinochlekit.web.timing import MoveTiming
 
@@ -213,6 +214,9 @@ class Table:
         self.lock = asyncio.Lock()
         self.games: list[tuple[str, AnyGame]] = []  # (secret seed, game) per game played here
         self.actors: list[list[tuple[int, str]]] = []  # (seat, who) per action, per game
+        #: What the last action caused (the engine's events; none after an undo, a
+        #: restart or a new game): the state messages carry the public ones.
+        self.events: tuple[Event, ...] = ()
         self._driver: asyncio.Task[None] | None = None
         self._summaries: dict[int, list[dict[str, Any]]] = {}
         # the hints of the current ply, by (game number, ply, seat): computed once,
@@ -335,6 +339,7 @@ class Table:
             self.server_seeds[row.game_no + 1] = row.next_server_seed
         self.games.append((row.seed, game))
         self.actors.append([])
+        self.events = ()
         self._states.clear()
         for seat in self.seats:
             self._reset_driver(seat)
@@ -383,7 +388,8 @@ class Table:
                                    "can_claim": self._claim_refusal(seat) is None}
         game = self.game
         if game is None:
-            message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None)
+            message.update(ply=0, view=None, deal=None, hands=[], last_hand=None, last=None,
+                           events=[])
             return message
         view = game.view(seat) if seat is not None else game.public_view()
         message["ply"] = len(game.actions)
@@ -406,6 +412,7 @@ class Table:
                 text = f"discard {len(action.cards)} cards"
             last = {"seat": seat_of, "action": text, "actor": actor}
         message["last"] = last
+        message["events"] = public_events(self.events)
         return message
 
     def hand_summaries(self, game_no: int) -> list[dict[str, Any]]:
@@ -595,7 +602,7 @@ class Table:
         over = after.phase is Phase.GAME_OVER
         await self.db("add_action", self.id, len(self.games) - 1, len(game.actions), seat,
                       text, actor, "over" if over else None)
-        game.apply(action, seat)
+        self.events = game.step(action, seat)
         self.actors[-1].append((seat, actor))
         self.changes += 1
         if over:
@@ -908,6 +915,7 @@ class Table:
             ply = len(game.actions) - 1
             await self.db("remove_last_action", self.id, len(self.games) - 1, ply)
             game.undo()
+            self.events = ()
             self.actors[-1].pop()
             self.changes += 1
             self.broadcast()

@@ -181,22 +181,18 @@ function receive(message) {
 
 // -- the completed trick, held a moment -----------------------------------------
 
-/** When the card just played completed a trick, keep the whole trick (the fourth card
- * with it) in the middle for HOLD_MS, or until the next card is led. */
+/** When the card just played completed a trick (the server's ``trick`` event), keep the
+ * whole trick (the last card with it) in the middle for HOLD_MS, or until the next card
+ * is led. */
 function holdTrick(previous) {
   const view = state.view;
   if (!view) { held = null; return; }
   if (view.trick.length) { held = null; return; }
-  const before = previous && previous.view;
-  if (!before || !state.last || previous.table.game_no !== state.table.game_no || previous.ply === state.ply) return;
-  const [verb, card] = state.last.action.split(" ");
-  // a card played that leaves the trick empty completed it (three cards when the
-  // declarer's partner sits out a shot at the moon)
-  if (verb !== "play" || !card || !before.trick.length) return;
-  const sameHand = before.hand_number === view.hand_number && view.tricks.length;
-  const won = sameHand ? view.tricks[view.tricks.length - 1] : null;
-  held = { cards: [...before.trick, [state.last.seat, card]], winner: won ? won.winner : null,
-           points: won ? won.points : null, hand: before.hand_number };
+  if (!previous || previous.table.game_no !== state.table.game_no || previous.ply === state.ply) return;
+  const won = (state.events || []).find((e) => e.kind === "trick");
+  if (!won) return;
+  held = { cards: won.cards, winner: won.winner, points: won.points,
+           hand: previous.view ? previous.view.hand_number : view.hand_number };
   clearTimeout(heldTimer);
   heldTimer = setTimeout(() => { held = null; if (state) render(); }, HOLD_MS);
 }
@@ -283,7 +279,7 @@ function announce(previous) {
   $("announce").textContent = state.last.actor === "timeout"
     ? `${who}'s time ran out; the computer played: ${spoken(state.last.action)}.`
     : `${who}: ${spoken(state.last.action)}.`;
-  if (previous && state.hands.length > previous.hands.length && state.table.game_no === previous.table.game_no) {
+  if (previous && (state.events || []).some((e) => e.kind === "hand") && state.table.game_no === previous.table.game_no) {
     // the last trick of the hand is seen (held) before the summary covers the table
     // (no controls meanwhile, so nobody acts in the next hand unseen)
     const hand = state.last_hand;
