@@ -47,8 +47,8 @@ from pinochlekit.engine.actions import (
 )
 from pinochlekit.engine.auction import AuctionEnd, after_call
 from pinochlekit.engine.cards import SUIT_MASKS, Card, Suit
-from pinochlekit.engine.deals import deal_seed
-from pinochlekit.engine.double.cards import DOUBLE_KINDS, HAND_SIZE, DoubleHand, deal_double
+from pinochlekit.engine.deals import deal_cards, deal_seed
+from pinochlekit.engine.double.cards import DOUBLE_DECK, DOUBLE_KINDS, HAND_SIZE, DoubleHand
 from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.double.views import DoubleView
 from pinochlekit.engine.errors import (
@@ -222,8 +222,9 @@ class DoubleDeckGame(History):
         self.deal_index = index
         if index < len(self.deals):
             hands = self.deals[index]
-        else:
-            hands = deal_double(deal_seed(self.seed, index), dealer)
+        else:  # docs/rules.md §6: the whole double deck, four at a time
+            a, b, c, d = deal_cards(deal_seed(self.seed, index), dealer, deck=DOUBLE_DECK).hands
+            hands = (a, b, c, d)
         self.dealt: DoubleDeal = hands
         self._hand = [list(h.counts) for h in hands]
         self._held = [_kinds(h.counts) for h in hands]  # the kinds each seat holds
