@@ -5,15 +5,17 @@ routine (docs/rules.md §1 Deal, §3, §4; docs/rules.md "Deals and seeds").
 (the four-handed ``deal``, the three-handed ``deal_with_widow`` and the
 two-handed game's own loop, checked then against the web's ``dealt_cards``): for
 each table size, the first eight deals written out and the SHA-256 of the first
-1,000. Saved games and the fair-deal check depend on these cards, so neither
-may change.
+1,000. Its ``double`` entry, the same for the double deck (docs/rules.md §6), was
+written by the double deck's own dealing code (``deal_double``) before it too
+became the one routine. Saved games and the fair-deal check depend on these
+cards, so neither may change.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,6 +24,8 @@ import pytest
 from pinochlekit import Game, TwoHandedGame
 from pinochlekit import native as _accel
 from pinochlekit.engine.deals import deal, deal_cards, deal_seed
+from pinochlekit.engine.double.cards import DOUBLE_DECK
+from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.web.dealing import dealt_cards
 
 RECORDED = json.loads((Path(__file__).parent / "snapshots" / "deals_recorded.json").read_text())
@@ -58,6 +62,18 @@ def web_text(players: int, i: int) -> str:
     return " / ".join(dealt.hands) + " | " + dealt.rest
 
 
+def double_text(i: int) -> str:
+    """Deal ``i`` of the double deck's recording as its game deals it (nothing left over)."""
+    game = DoubleDeckGame.new("doubledeck", seed=f"recorded-double-{i}", dealer=i % 4)
+    return " / ".join(map(str, game.dealt)) + " | "
+
+
+def double_web_text(i: int) -> str:
+    """The same double-deck deal as the web's fair-deal check computes it."""
+    dealt = dealt_cards(deal_seed(f"recorded-double-{i}", 0), i % 4, deck="double")
+    return " / ".join(dealt.hands) + " | " + dealt.rest
+
+
 def digest(texts: list[str]) -> str:
     return hashlib.sha256("\n".join(texts).encode()).hexdigest()
 
@@ -85,6 +101,14 @@ def test_pure_python_deals_the_recorded_cards(players: int) -> None:
     assert texts == RECORDED[str(players)]["first"]
 
 
+@pytest.mark.parametrize("text_of", [double_text, double_web_text])
+def test_double_deck_deals_the_recorded_cards(text_of: Callable[[int], str]) -> None:
+    recorded = RECORDED["double"]
+    texts = [text_of(i) for i in range(1000)]
+    assert texts[:8] == recorded["first"]
+    assert digest(texts) == recorded["sha256_of_1000"]
+
+
 def test_one_routine_shapes_every_deal() -> None:
     """The hands, widow and stock of :func:`deal_cards` are the whole deck, with the
     widow after the first round (docs/rules.md §3) and the stock in deck order."""
@@ -97,3 +121,7 @@ def test_one_routine_shapes_every_deal() -> None:
     for dealt in (three, two):
         kinds = sorted([int(c) for h in dealt.hands for c in h] + [*dealt.widow, *dealt.stock])
         assert kinds == sorted(k for k in range(24) for _ in range(2))
+    # docs/rules.md §6: the same routine deals the double deck, 20 cards each
+    double = deal_cards(seed, 2, deck=DOUBLE_DECK)
+    assert [len(h) for h in double.hands] == [20] * 4 and not double.widow + double.stock
+    assert sorted(int(c) for h in double.hands for c in h) == sorted(DOUBLE_DECK.kinds)

@@ -21,7 +21,8 @@ from collections import Counter
 import pytest
 
 from pinochlekit import Rules
-from pinochlekit.engine.double.cards import DOUBLE_KINDS, DoubleHand, shuffled_double_deck
+from pinochlekit.engine.deals import shuffled_deck
+from pinochlekit.engine.double.cards import DOUBLE_DECK, DOUBLE_KINDS, DoubleHand
 from pinochlekit.engine.double.meld import double_meld, meld_counts
 
 SUITS, RANKS = "SHDC", "JQKTA"
@@ -83,7 +84,7 @@ def random_hands(count: int, seed: int) -> list[DoubleHand]:
     rng = random.Random(seed)
     hands = []
     for i in range(count):
-        deck = shuffled_double_deck(f"meld-test/{seed}/{i}")
+        deck = shuffled_deck(f"meld-test/{seed}/{i}", DOUBLE_DECK)
         # half the hands are a plain deal; the others favour a few kinds, for the
         # triple and quadruple melds a deal rarely gives
         if i % 2:

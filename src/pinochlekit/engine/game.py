@@ -83,9 +83,10 @@ from pinochlekit.engine.tricks import (
 from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
 
 if TYPE_CHECKING:
+    from pinochlekit.engine.variants import Variant
     from pinochlekit.native._table import Table
 
-__all__ = ["Game"]
+__all__ = ["Game", "install_find_variant"]
 
 _NO_WIDOW = Hand()  # hands are immutable: one empty widow serves every deal
 _NINES = sum(1 << (s * 6 + Rank.NINE) for s in range(4))
@@ -153,6 +154,20 @@ def max_bid(rules: Rules) -> int:
     return top - (top - rules.opening_bid) % rules.step
 
 
+#: :func:`pinochlekit.engine.variants.find_variant`, the one place that maps rules to the
+#: class that plays them, for ``Game.new``. That module imports this one, so this one
+#: does not import it: it installs its finder here as it loads
+#: (:func:`install_find_variant`), and ``import pinochlekit`` loads it.
+_find_variant: Callable[[Rules], type[Variant]] | None = None
+
+
+def install_find_variant(find: Callable[[Rules], type[Variant]]) -> None:
+    """Make ``find`` what ``Game.new`` asks for the class that plays some rules (done
+    by :mod:`pinochlekit.engine.variants`)."""
+    global _find_variant
+    _find_variant = find
+
+
 #: Each phase of a hand in words, for refusing an action of another phase.
 _DURING = {Phase.AUCTION: "during the auction", Phase.TRUMP: "while trump is named",
            Phase.GIVE: "while cards are passed to the declarer",
@@ -170,13 +185,13 @@ class Game(History):
 
     A game of another number of seats is a subclass that names them in :attr:`SEATS`
     (as :class:`~pinochlekit.engine.three.game.ThreeHandedGame`); :meth:`new` called
-    on ``Game`` builds the subclass the rules' number of players asks for.
+    on ``Game`` builds the subclass that
+    :func:`~pinochlekit.engine.variants.find_variant` finds for the rules.
     """
 
-    #: The numbers of players this class plays (docs/rules.md §1: four).
+    #: The numbers of players this class plays (docs/rules.md §1: four); its variant in
+    #: :mod:`pinochlekit.engine.variants` matches rules by them.
     SEATS: ClassVar[tuple[int, ...]] = (4,)
-    #: The class that plays each number of players, filled as subclasses are defined.
-    _BY_SEATS: ClassVar[dict[int, type[Game]]] = {}
     _LISTS = ("actions", "scores", "results", "_checkpoints", "_once", "_twice", "auction",
               "_passed", "_spoken", "tricks", "trick", "_trick_seats", "trick_points")
 
@@ -224,17 +239,13 @@ class Game(History):
         self._redeals = 0
         self._start_deal(dealer, 0)
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        for seats in cls.SEATS:
-            Game._BY_SEATS.setdefault(seats, cls)
-
     @classmethod
     def new(cls, rules: Rules | str | None = None, *, seed: int | str | None = None,
             dealer: int = 0, deals: Sequence[Sequence[Hand]] = ()) -> Game:
         """A new game. ``seed`` fixes every deal (a random one is drawn and recorded if
         omitted); ``deals`` optionally fixes the first deals, hand by hand, for tests.
-        ``Game.new`` gives the subclass for the rules' number of players; a subclass
+        ``Game.new`` gives the subclass :func:`~pinochlekit.engine.variants.find_variant`
+        finds for the rules (its number of players); a subclass
         refuses rules for another number with :class:`~pinochlekit.RulesError`."""
         if isinstance(rules, str):
             rules = Rules.from_string(rules)
@@ -243,7 +254,13 @@ class Game(History):
             raise RulesError("deck", "the double deck is played by DoubleDeckGame "
                              "(pinochlekit.engine.games.new_any_game builds either)")
         if cls is Game:
-            cls = Game._BY_SEATS.get(rules.players, Game)
+            if _find_variant is None:  # pragma: no cover - the package loads the variants
+                raise RulesError("players", "no variant is loaded to choose the game: "
+                                 "import pinochlekit")
+            found = _find_variant(rules).game
+            # two players (docs/rules.md §4): TwoHandedGame is not an auction Game and
+            # new_game builds it; Game.new keeps building Game for them, as it always has
+            cls = found if issubclass(found, Game) else Game
         elif rules.players not in cls.SEATS:
             raise RulesError("players", f"{cls.__name__} plays with "
                              f"{' or '.join(map(str, cls.SEATS))} players, not {rules.players}")

@@ -6,7 +6,8 @@ the meld of a hand of cards is counted (and whether a trump must be named for
 it), and how many copies of a card a hand may hold. :func:`find_variant` is the
 one place that reads the rules to choose a game (docs/rules.md "Where each rule
 lives"); :func:`~pinochlekit.engine.games.new_game`, :func:`~pinochlekit.engine.games.replay`,
-:func:`~pinochlekit.engine.games.parse_game_action` and ``pinochle meld`` all ask it.
+:func:`~pinochlekit.engine.games.parse_game_action`, ``pinochle meld`` and
+``Game.new`` (so ``Game.from_record``) all ask it.
 A new game is a new folder beside ``two/``, ``three/`` and ``double/`` with its
 variant here.
 
@@ -29,7 +30,7 @@ from pinochlekit.engine.cards import Card, Hand, Suit
 from pinochlekit.engine.double.cards import DoubleHand
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.double.meld import double_meld
-from pinochlekit.engine.game import Game
+from pinochlekit.engine.game import Game, install_find_variant
 from pinochlekit.engine.meld import MeldResult, meld
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
@@ -60,8 +61,10 @@ class Variant:
 
     @classmethod
     def matches(cls, rules: Rules) -> bool:
-        """Whether ``rules`` describe this game."""
-        return rules.deck == "single" and rules.players == 4
+        """Whether ``rules`` describe this game: for an auction game (a :class:`Game`),
+        one deck and a number of players its class plays (its ``SEATS``)."""
+        game = cls.game
+        return rules.deck == "single" and issubclass(game, Game) and rules.players in game.SEATS
 
     @classmethod
     def new(cls, rules: Rules, seed: int | str | None = None,
@@ -101,11 +104,6 @@ class ThreeHanded(Variant):
 
     name = "three-handed"
     game = ThreeHandedGame
-
-    @classmethod
-    def matches(cls, rules: Rules) -> bool:
-        """Three players of one deck."""
-        return rules.deck == "single" and rules.players == 3
 
 
 class TwoHanded(Variant):
@@ -167,3 +165,6 @@ def find_variant(rules: Rules) -> type[Variant]:
     """The game ``rules`` describe (the rules object refuses any other combination of
     players and deck)."""
     return next(variant for variant in VARIANTS if variant.matches(rules))
+
+
+install_find_variant(find_variant)  # what Game.new asks

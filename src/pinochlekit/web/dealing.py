@@ -10,8 +10,8 @@ provably fair deal (the table page does the same in JavaScript, ``static/js/fair
 - the double deck: 20 cards each of the 80, four at a time from the dealer's left
   (docs/rules.md §6, docs/double-deck.md "Deal"), nothing left over.
 
-Each is the routine the games deal with: :func:`pinochlekit.engine.deals.deal_cards`,
-:func:`pinochlekit.engine.double.cards.deal_double` for the double deck.
+Each is the one routine the games deal with, :func:`pinochlekit.engine.deals.deal_cards`
+(given :data:`pinochlekit.engine.double.cards.DOUBLE_DECK` for the double deck).
 
 >>> from pinochlekit.engine.deals import deal_seed
 >>> dealt = dealt_cards(deal_seed("club", 0), 0, 2)
@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from pinochlekit.engine.cards import ALL_CARDS, Hand
 from pinochlekit.engine.deals import deal_cards
-from pinochlekit.engine.double.cards import deal_double
+from pinochlekit.engine.double.cards import DOUBLE_DECK
 from pinochlekit.engine.rules import Rules
 
 __all__ = ["CLIENT_COMMITMENT", "CLIENT_SEED", "Dealt", "client_commitment", "dealt_cards",
@@ -95,7 +95,7 @@ def dealt_cards(seed: str, dealer: int, players: int = 4, deck: str = "single") 
     if not 0 <= dealer < players:
         raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer}")
     if deck == "double":  # docs/rules.md §6: 20 each, nothing left over
-        return Dealt(tuple(map(str, deal_double(seed, dealer))), "")
+        return Dealt(tuple(map(str, deal_cards(seed, dealer, deck=DOUBLE_DECK).hands)), "")
     # every game's deal is the engine's one routine, shaped by that game's rules
     # (docs/rules.md §1 Deal, §3 the widow, §4 the turn-up and the stock)
     rules = Rules.preset(_PRESETS[players])

@@ -18,16 +18,14 @@ pinochlekit.NotationError: 9S is not in the double deck: it has no nines
 
 from __future__ import annotations
 
-import hashlib
-import struct
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from pinochlekit.engine.cards import ALL_CARDS, Card, Hand, Rank, parse_cards
+from pinochlekit.engine.deals import Deck
 from pinochlekit.engine.errors import NotationError
 
-__all__ = ["COPIES", "DECK_SIZE", "DOUBLE_KINDS", "HAND_SIZE", "DoubleHand", "deal_double",
-           "shuffled_double_deck"]
+__all__ = ["COPIES", "DECK_SIZE", "DOUBLE_DECK", "DOUBLE_KINDS", "HAND_SIZE", "DoubleHand"]
 
 #: The 20 kinds of the double deck (every kind but the nines), lowest kind first.
 DOUBLE_KINDS: Final = tuple(ALL_CARDS[k] for k in range(24) if k % 6 != Rank.NINE)
@@ -153,26 +151,11 @@ class DoubleHand(Hand):
         return (DoubleHand, (self.counts,))
 
 
-def _digest(seed: str) -> bytes:
-    return hashlib.shake_256(f"pinochlekit/double-shuffle/{seed}".encode()).digest(DECK_SIZE * 8)
-
-
-def shuffled_double_deck(seed: str) -> list[Card]:
-    """The 80 cards in the order deal seed ``seed`` shuffles them: deck position ``p``
-    (kind ``DOUBLE_KINDS[p // 4]``) sorted on the ``p``-th 64-bit key of SHAKE-256 of
-    the seed (the single deck's method, docs/rules.md "Deals and seeds", on 80 cards)."""
-    keys = struct.unpack(f">{DECK_SIZE}Q", _digest(seed))
-    order = sorted(range(DECK_SIZE), key=keys.__getitem__)
-    return [DOUBLE_KINDS[p // COPIES] for p in order]
-
-
-def deal_double(seed: str, dealer: int) -> tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]:
-    """Deal the shuffled double deck: four cards at a time round the table from the
-    dealer's left until each seat holds 20 (docs/rules.md §6; the packet of four is
-    one of pagat.com's common methods, docs/double-deck.md)."""
-    deck = shuffled_double_deck(seed)
-    counts = [[0] * 24 for _ in range(4)]
-    for i, card in enumerate(deck):
-        counts[(dealer + 1 + i // 4) % 4][card] += 1
-    a, b, c, d = (DoubleHand(c) for c in counts)
-    return (a, b, c, d)
+#: The double deck as the one dealing routine (:func:`~pinochlekit.engine.deals.deal_cards`)
+#: deals it (docs/rules.md §6, docs/double-deck.md "Deal"): position ``p`` holds kind
+#: ``DOUBLE_KINDS[p // 4]``, sorted on SHAKE-256 keys of ``pinochlekit/double-shuffle/``
+#: and the deal seed, then dealt four at a time from the dealer's left (the packet of
+#: four is one of pagat.com's common methods), 20 to each seat.
+DOUBLE_DECK: Final[Deck[DoubleHand]] = Deck(
+    tuple(k for k in DOUBLE_KINDS for _ in range(COPIES)), "pinochlekit/double-shuffle/", 4,
+    DoubleHand)

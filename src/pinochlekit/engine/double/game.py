@@ -47,8 +47,8 @@ from pinochlekit.engine.actions import (
 )
 from pinochlekit.engine.auction import AuctionEnd, after_call
 from pinochlekit.engine.cards import SUIT_MASKS, Card, Suit
-from pinochlekit.engine.deals import deal_seed
-from pinochlekit.engine.double.cards import DOUBLE_KINDS, HAND_SIZE, DoubleHand, deal_double
+from pinochlekit.engine.deals import deal_cards, deal_seed
+from pinochlekit.engine.double.cards import DOUBLE_DECK, DOUBLE_KINDS, HAND_SIZE, DoubleHand
 from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.double.views import DoubleView
 from pinochlekit.engine.errors import (
@@ -78,11 +78,11 @@ from pinochlekit.engine.history import Checkpoint, History, replay_actions
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, Rules
+from pinochlekit.engine.scoring import score_double_hand
 from pinochlekit.engine.tricks import explain_illegal, follow_mask, play_flags, winner_index
 from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick
 
-__all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder",
-           "hand_scores"]
+__all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder"]
 
 #: A fixed deal: the four hands, seat 0 first.
 DoubleDeal = tuple[DoubleHand, DoubleHand, DoubleHand, DoubleHand]
@@ -117,34 +117,6 @@ def bid_ladder(rules: Rules) -> tuple[int, ...]:
         return amount % 5 == 0
 
     return tuple(a for a in range(rules.min_bid, DOUBLE_MOST_POINTS + 1) if allowed(a))
-
-
-def hand_scores(rules: Rules, declaring: int, contract: int, team_meld: Sequence[int],
-                trick_points: Sequence[int]) -> tuple[list[int], bool, tuple[bool, bool]]:
-    """docs/rules.md §6 counting and scoring of one hand: each team's score, whether the
-    declaring team (``declaring``, 0 or 1) made ``contract``, and whether each team's
-    meld was saved. The engine scores with it; the players simulate with it.
-
-    >>> hand_scores(Rules.preset("doubledeck"), 0, 60, (40, 20), (25, 25))
-    ([65, 45], True, (True, True))
-    >>> hand_scores(Rules.preset("doubledeck"), 0, 60, (40, 20), (15, 35))
-    ([-60, 55], False, (True, True))
-    """
-    # docs/rules.md §6: a team's meld counts only with a counter (option: 20) taken
-    saved = (not rules.save_meld_needs_trick or trick_points[0] >= rules.meld_counters,
-             not rules.save_meld_needs_trick or trick_points[1] >= rules.meld_counters)
-    meld_scored = [team_meld[t] if saved[t] else 0 for t in (0, 1)]
-    ours = declaring
-    made = meld_scored[ours] + trick_points[ours] >= contract
-    scores = [meld_scored[t] + trick_points[t] for t in (0, 1)]
-    if not made:
-        if rules.set_penalty == "chips":
-            # docs/rules.md §6 "progressive": the opponents score the bid instead
-            scores[ours] = 0
-            scores[1 - ours] += contract
-        else:  # the set team loses the bid (and its meld unless set_forfeits_meld=no)
-            scores[ours] = -contract + (0 if rules.set_forfeits_meld else meld_scored[ours])
-    return scores, made, saved
 
 
 @cache
@@ -250,8 +222,9 @@ class DoubleDeckGame(History):
         self.deal_index = index
         if index < len(self.deals):
             hands = self.deals[index]
-        else:
-            hands = deal_double(deal_seed(self.seed, index), dealer)
+        else:  # docs/rules.md §6: the whole double deck, four at a time
+            a, b, c, d = deal_cards(deal_seed(self.seed, index), dealer, deck=DOUBLE_DECK).hands
+            hands = (a, b, c, d)
         self.dealt: DoubleDeal = hands
         self._hand = [list(h.counts) for h in hands]
         self._held = [_kinds(h.counts) for h in hands]  # the kinds each seat holds
@@ -558,8 +531,8 @@ class DoubleDeckGame(History):
         rules, melds, declarer = self.rules, self.melds, self.declarer
         assert melds is not None and declarer is not None
         team_meld = (melds[0].points + melds[2].points, melds[1].points + melds[3].points)
-        scores, made, saved = hand_scores(rules, declarer % 2, self.contract, team_meld,
-                                          self.trick_points)
+        scores, saved, made = score_double_hand(rules, declarer % 2, self.contract, team_meld,
+                                                self.trick_points)
         ours = declarer % 2
         for t in (0, 1):
             self.scores[t] += scores[t]
@@ -567,7 +540,7 @@ class DoubleDeckGame(History):
             self.hand_number, self.dealer, Outcome.MADE if made else Outcome.SET,
             declarer=declarer, contract=self.contract, trump=self.trump, melds=melds,
             meld_points=tuple(team_meld), trick_points=tuple(self.trick_points),
-            meld_saved=saved, scores=tuple(scores), totals=tuple(self.scores),
+            meld_saved=saved, scores=scores, totals=tuple(self.scores),
             tricks=tuple(self.tricks)))
         over = [t for t in (0, 1) if self.scores[t] >= rules.target]
         if over:  # docs/rules.md §6: both over in one hand, the declaring team wins

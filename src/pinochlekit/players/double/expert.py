@@ -3,7 +3,7 @@
 
 Every decision is taken by the expected *net* hand score of the player's team
 (its score minus the opponents', docs/rules.md §6 counting and scoring, through
-:func:`~pinochlekit.engine.double.game.hand_scores`) over deals of the unseen cards
+:func:`~pinochlekit.engine.scoring.score_double_hand`) over deals of the unseen cards
 drawn by the exact sampler of :mod:`pinochlekit.players.double.sampler`; each
 option is weighed on the *same* deals, and each deal is played out by the
 double-deck ``standard`` card play (:func:`~pinochlekit.players.double.policy.playout`):
@@ -46,9 +46,10 @@ from typing import ClassVar
 from pinochlekit.engine.actions import PLAYS, Action, Bid, Give, NameTrump, Pass, Play, Return
 from pinochlekit.engine.cards import ALL_CARDS, Suit
 from pinochlekit.engine.double.cards import DoubleHand
-from pinochlekit.engine.double.game import LAST_TRICK, hand_scores
+from pinochlekit.engine.double.game import LAST_TRICK
 from pinochlekit.engine.double.meld import double_meld
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.scoring import score_double_hand
 from pinochlekit.engine.tricks import play_flags, winner_index
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.double.inference import OVERSAMPLE, DoubleInference, resample
@@ -78,7 +79,7 @@ def _estimate(scores: Sequence[int]) -> Estimate:
 def _net(rules: Rules, declarer: int, contract: int, team_meld: Sequence[int],
          points: Sequence[int], team: int) -> int:
     """The net hand score of ``team``: its score minus the other team's (docs/rules.md §6)."""
-    scores = hand_scores(rules, declarer % 2, contract, team_meld, points)[0]
+    scores = score_double_hand(rules, declarer % 2, contract, team_meld, points).scores
     return scores[team] - scores[1 - team]
 
 

@@ -25,6 +25,7 @@ from pinochlekit.engine.cards import SUIT_MASKS
 from pinochlekit.engine.double.cards import COPIES, DOUBLE_KINDS
 from pinochlekit.engine.double.game import COUNTER_POINTS, LAST_TRICK
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.scoring import meld_saved
 from pinochlekit.engine.tricks import follow_mask, winner_index
 from pinochlekit.engine.views import View
 from pinochlekit.native import load
@@ -179,10 +180,10 @@ def python_playout(hands: list[list[int]], trick: list[tuple[int, int]], leader:
 def round_score(team_meld: int, points: int, contract: int, rules: Rules, declaring: bool
                 ) -> int:
     """docs/rules.md §5 "round score" on the double deck (§6 scoring): what the team
-    takes, meld (saved by taking ``meld_counters`` when the option says so) plus
-    trick points; a declaring team short of its contract scores minus the bid."""
-    saved = not rules.save_meld_needs_trick or points >= rules.meld_counters
-    total = (team_meld if saved else 0) + points
+    takes, meld (when the engine's :func:`~pinochlekit.engine.scoring.meld_saved` says
+    its counters saved it) plus trick points; a declaring team short of its contract
+    scores minus the bid."""
+    total = (team_meld if meld_saved(rules, points) else 0) + points
     if declaring and total < contract:
         return -contract
     return total
