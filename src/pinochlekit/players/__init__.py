@@ -16,6 +16,11 @@ the form the command line and matches use:
 specified exactly in ``docs/players.md``; ``simple`` and ``random`` are cheap
 players for demos and tests.
 
+The levels are :class:`~pinochlekit.players.base.Level` objects made before any game
+is known: they play the two-handed game (docs/rules.md §4) and the double deck (§6)
+by per-game players (``players/two/``, ``players/double/``), which
+:meth:`~pinochlekit.players.base.Level.for_game` picks view by view.
+
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=3)
 >>> player = make_player("simple", seed=0)
