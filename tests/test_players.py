@@ -43,6 +43,7 @@ from pinochlekit import (
     parse_action,
     parse_cards,
 )
+from pinochlekit.engine.games import new_game
 from pinochlekit.engine.meld import meld
 from pinochlekit.engine.tricks import card_points
 from pinochlekit.players import (
@@ -56,6 +57,9 @@ from pinochlekit.players import (
     make_player,
     split_specs,
 )
+from pinochlekit.players.base import GamePlayer, Level
+from pinochlekit.players.double.expert import DoubleExpert
+from pinochlekit.players.double.levels import DoubleStandard
 from pinochlekit.players.easy import easy_trump
 from pinochlekit.players.policy import (
     HIGH_ORDER,
@@ -77,6 +81,8 @@ from pinochlekit.players.pro import filter_cards
 from pinochlekit.players.search import backends
 from pinochlekit.players.search import simulate as sim
 from pinochlekit.players.standard import willing_bid
+from pinochlekit.players.two.expert import TwoExpert
+from pinochlekit.players.two.levels import TwoEasy, TwoPro, TwoStandard
 
 S, H, D, C = 0, 1, 2, 3
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -368,6 +374,28 @@ def test_make_player_parses_names_and_options() -> None:
     assert isinstance(make_player("easy()", 1), EasyPlayer)
     assert split_specs("easy,pro(rollouts=3, bid_sims=8), standard") == [
         "easy", "pro(rollouts=3, bid_sims=8)", "standard"]
+
+
+@pytest.mark.parametrize(("spec", "two", "double"), [
+    ("easy", TwoEasy, None),
+    ("standard(bid_sims=8)", TwoStandard, DoubleStandard),
+    ("skilled(bid_sims=8)", TwoStandard, DoubleExpert),
+    ("pro(bid_sims=8, rollouts=20)", TwoPro, DoubleStandard),
+    ("expert(time=0.02)", TwoExpert, DoubleExpert),
+])
+def test_a_level_made_before_the_game_hands_each_view_to_that_games_player(
+        spec: str, two: type[GamePlayer], double: type[GamePlayer] | None) -> None:
+    """A level is made without a game (as the command line, matches and tables make it);
+    the view's rules name the game and ``Level.for_game`` picks its player, view by view."""
+    player = make_player(spec, 1)
+    assert isinstance(player, Level)
+    for rules, expected in (("two", two), ("doubledeck", double), ("pagat", None),
+                            ("three", None)):
+        game = new_game(rules, seed=1)
+        view = game.view(game.to_act)
+        handler = player.for_game(view)
+        assert (None if handler is None else type(handler)) is expected, rules
+        assert player.choose(view) in view.legal_actions
 
 
 @pytest.mark.parametrize(("spec", "message"), [

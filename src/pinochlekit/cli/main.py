@@ -35,6 +35,7 @@ from pinochlekit.match import ProgressBar, run_match
 from pinochlekit.players import (
     PLAYERS,
     PlayerSpecError,
+    level_name,
     levels_for,
     make_player,
     plays,
@@ -450,7 +451,7 @@ def _run_match(args: argparse.Namespace) -> int:
     for spec in (args.a, args.b):
         # a known level that does not play this game; an unknown name is refused below,
         # with the list of players, when the match builds it
-        if spec.split("(", 1)[0].strip().lower() in PLAYERS and not plays(spec, rules):
+        if level_name(spec) in PLAYERS and not plays(spec, rules):
             raise UsageError(f"--rules: the {find_variant(rules).name} is played by "
                              f"{', '.join(levels_for(rules))} (docs/players.md), not {spec}")
     bar = ProgressBar(sys.stderr, enabled=not args.quiet)

@@ -322,6 +322,18 @@ static long excess_of(const Position *h, const Position *played, const long *poi
     return table_meld(v, held, trump) - points[s];
 }
 
+/* The meld table argument (meld.meld_table's 32 values, docs/rules.md §6 meld) into
+ * values: 32 ints from 0 to MELD_MAX, else a ValueError saying so (mend.py's words). */
+static int read_meld_table(PyObject *obj, long values[32])
+{
+    static const char what[] = "the meld table is 32 ints from 0 to 100000";
+    if (read_fixed(obj, 32, values, 0, what) < 0) return -1;
+    for (int i = 0; i < 32; i++) {
+        if (values[i] < 0 || values[i] > MELD_MAX) return bad(what);
+    }
+    return 0;
+}
+
 /* mend.python_mend, step for step. */
 static int mend(Position *h, const Position *known, const long *excluded,
                 const Position *played, const long *points, int trump, const long *v,
@@ -385,8 +397,7 @@ static PyObject *py_mend(PyObject *self, PyObject *args)
     if (read_hands(hands, &h) < 0 || read_hands(known_obj, &known) < 0 ||
         read_hands(played_obj, &played) < 0 ||
         read_fixed(excluded_obj, 4, excluded, 0, "the excluded kinds are four masks") < 0 ||
-        read_fixed(points_obj, 4, points, 0, "the meld shown is four ints") < 0 ||
-        read_fixed(values_obj, 32, values, 0, "the meld table is 32 ints") < 0)
+        read_fixed(points_obj, 4, points, 0, "the meld shown is four ints") < 0)
         return NULL;
     if (steps > MEND_STEPS_MAX) {
         bad("at most 1000000 steps");
@@ -407,12 +418,7 @@ static PyObject *py_mend(PyObject *self, PyObject *args)
             return NULL;
         }
     }
-    for (int i = 0; i < 32; i++) {
-        if (values[i] < 0 || values[i] > MELD_MAX) {
-            bad("the meld table is 32 ints from 0 to 100000");
-            return NULL;
-        }
-    }
+    if (read_meld_table(values_obj, values) < 0) return NULL;
     int ok = mend(&h, &known, excluded, &played, points, trump, values, seat, steps,
                   (uint64_t)seed);
     PyObject *out = PyList_New(4);
@@ -436,8 +442,7 @@ static PyObject *py_best_meld(PyObject *self, PyObject *args)
     long values[32], counts[KINDS];
     (void)self;
     if (!PyArg_ParseTuple(args, "OO", &counts_obj, &values_obj)) return NULL;
-    if (read_fixed(counts_obj, KINDS, counts, 0, "a hand is a sequence of 24 counts") < 0 ||
-        read_fixed(values_obj, 32, values, 0, "the meld table is 32 ints from 0 to 100000") < 0)
+    if (read_fixed(counts_obj, KINDS, counts, 0, "a hand is a sequence of 24 counts") < 0)
         return NULL;
     int c[KINDS];
     for (int k = 0; k < KINDS; k++) {
@@ -447,12 +452,7 @@ static PyObject *py_best_meld(PyObject *self, PyObject *args)
         }
         c[k] = (int)counts[k];
     }
-    for (int i = 0; i < 32; i++) {
-        if (values[i] < 0 || values[i] > MELD_MAX) {
-            bad("the meld table is 32 ints from 0 to 100000");
-            return NULL;
-        }
-    }
+    if (read_meld_table(values_obj, values) < 0) return NULL;
     long best = 0;
     for (int t = 0; t < 4; t++) {
         long m = table_meld(values, c, t);

@@ -16,6 +16,11 @@ the form the command line and matches use:
 specified exactly in ``docs/players.md``; ``simple`` and ``random`` are cheap
 players for demos and tests.
 
+The levels are :class:`~pinochlekit.players.base.Level` objects made before any game
+is known: they play the two-handed game (docs/rules.md §4) and the double deck (§6)
+by per-game players (``players/two/``, ``players/double/``), which
+:meth:`~pinochlekit.players.base.Level.for_game` picks view by view.
+
 >>> from pinochlekit import Game
 >>> game = Game.new("pagat", seed=3)
 >>> player = make_player("simple", seed=0)
@@ -59,6 +64,7 @@ __all__ = [
     "StandardPlayer",
     "available_levels",
     "hint_level",
+    "level_name",
     "levels_for",
     "make_player",
     "player_options",
@@ -91,6 +97,18 @@ def available_levels() -> list[str]:
     return [level for level in LEVELS if level in PLAYERS]
 
 
+def level_name(spec: str) -> str:
+    """The player name in ``spec``: what comes before its options, without spaces, in
+    lower case (make no player; the name need not be known). The one reading of a
+    spec's name: :func:`plays`, :func:`make_player`, the hints, the command line and
+    the terminal ask it.
+
+    >>> level_name(" Pro(rollouts=50, bid_sims=1000) "), level_name("expert")
+    ('pro', 'expert')
+    """
+    return spec.split("(", 1)[0].strip().lower()
+
+
 def plays(spec: str, rules: Rules) -> bool:
     """Whether the player ``spec`` plays the game of ``rules``: an external program
     (``cmd:``, docs/protocol.md) always; a built-in level (options allowed) unless the
@@ -107,7 +125,7 @@ def plays(spec: str, rules: Rules) -> bool:
     text = spec.strip()
     if text.startswith(_COMMAND):
         return True
-    name = text.split("(", 1)[0].strip().lower()
+    name = level_name(text)
     return name in PLAYERS and (rules.deck != "double" or name in DOUBLE_LEVELS)
 
 
@@ -172,7 +190,7 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     if not match:
         raise PlayerSpecError(f"bad player {spec!r}: write NAME, NAME(option=value, ...) or "
                               f"cmd:PROGRAM ARGS")
-    name, body = match.group(1).lower(), match.group(2) or ""
+    name, body = level_name(text), match.group(2) or ""
     cls = PLAYERS.get(name)
     if cls is None:
         raise PlayerSpecError(f"unknown player {name!r}; players: {', '.join(PLAYERS)}, "

@@ -23,9 +23,10 @@ from pinochlekit.engine.actions import (
     Return,
 )
 from pinochlekit.engine.cards import Hand, Suit
+from pinochlekit.engine.variants import TwoHanded
 from pinochlekit.engine.views import Phase, View
-from pinochlekit.players.base import Player, lowest_bid
-from pinochlekit.players.two.levels import is_two_handed, two_easy
+from pinochlekit.players.base import Level, lowest_bid
+from pinochlekit.players.two.levels import TwoEasy
 
 __all__ = ["EasyPlayer", "easy_trump", "partner_has_it", "seat_hand"]
 
@@ -78,20 +79,21 @@ def easy_trump(hand: Hand, suits: list[int]) -> int:
     return max(suits, key=lambda s: (value(s), -s))
 
 
-class EasyPlayer(Player):
+class EasyPlayer(Level):
     """docs/players.md **easy**: a random maximum bid, trump by card values, random
-    passing, a random legal card. It never throws in, shoots the moon or passes help."""
+    passing, a random legal card. It never throws in, shoots the moon or passes help.
+    In the two-handed game (docs/two-handed.md) it plays as
+    :class:`~pinochlekit.players.two.levels.TwoEasy`; the double deck by these rules."""
 
     name = "easy"
 
     def __init__(self, seed: int | str = 0) -> None:
         super().__init__(seed)
         self._max_bid: tuple[tuple[int, int, int, int, tuple[int, ...]], int] | None = None
+        self.games[TwoHanded] = TwoEasy(self.rng)
 
-    def choose(self, view: View) -> Action:
+    def choose_own(self, view: View) -> Action:
         """One of ``view.legal_actions``, drawn from :attr:`rng` where 003 says random."""
-        if is_two_handed(view):  # the two-handed game (docs/two-handed.md)
-            return two_easy(view, self.rng)
         legal = legal_or_fail(view)
         hand = seat_hand(view)
         if view.phase is Phase.AUCTION:

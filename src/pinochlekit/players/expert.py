@@ -73,10 +73,10 @@ from pinochlekit.engine.cards import ALL_CARDS, Hand, Suit
 from pinochlekit.engine.game import max_bid
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points
+from pinochlekit.engine.variants import DoubleDeck, TwoHanded
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.base import PlayerSpecError, lowest_bid
-from pinochlekit.players.double.expert import DoubleSearch, advise_keeping, value_keeping
-from pinochlekit.players.double.levels import is_double
+from pinochlekit.players.double.expert import DoubleExpert, DoubleSearch
 from pinochlekit.players.easy import legal_or_fail, seat_hand
 from pinochlekit.players.passing import (
     AfterDiscard,
@@ -98,7 +98,7 @@ from pinochlekit.players.search.simulate import (
 )
 from pinochlekit.players.search.solver import Endgame, card_values
 from pinochlekit.players.standard import trump_suits
-from pinochlekit.players.two.expert import Decision, advise_two, choose_two
+from pinochlekit.players.two.expert import Decision, ExpertGame, TwoExpert
 
 __all__ = ["Estimate", "ExpertPlayer", "concede_three", "solved_three"]
 
@@ -179,11 +179,13 @@ class ExpertPlayer(ProPlayer):
         self.bid_deals = self.bid_sims // 4
         self.solver_deals = max(12, round(time * self.SOLVER_DEALS_PER_SECOND))
         self.pass_deals = max(12, round(time * self.PASS_DEALS_PER_SECOND))
+        # The two-handed game: players/two/expert.py.
+        self.games[TwoHanded] = TwoExpert(self.rng, self.time)
         # The double deck (docs/double-deck.md): its own search, the exact solver from
         # three tricks left unless asked (at most four: its cost grows fast there).
-        self._double_search = DoubleSearch(self.rng, self.time,
-                                           3 if asked is None else min(solver_tricks, 4),
-                                           inference=self.inference)
+        self.games[DoubleDeck] = DoubleExpert(DoubleSearch(
+            self.rng, self.time, 3 if asked is None else min(solver_tricks, 4),
+            inference=self.inference))
 
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "
@@ -192,7 +194,14 @@ class ExpertPlayer(ProPlayer):
 
     # -- the interface ------------------------------------------------------------
 
-    def explain(self, view: View) -> str | None:
+    def for_game(self, view: View) -> ExpertGame | None:
+        """The per-game expert that takes ``view`` (two-handed, double deck), or
+        ``None`` in the games this class plays itself."""
+        other = super().for_game(view)
+        assert other is None or isinstance(other, ExpertGame)
+        return other
+
+    def explain_own(self, view: View) -> str | None:
         """The action and the expected round score of each option with its sampled
         range (:meth:`advise` as text). Leaves the player as it was."""
         return self.advise(view).text()
@@ -201,10 +210,9 @@ class ExpertPlayer(ProPlayer):
         """The decision in ``view`` as data: the action, why, and each option weighed
         (name → mean round score, lowest, highest sampled). Leaves the player as it
         was (random state and stored simulation), like :meth:`explain`."""
-        if view.rules.players == 2:  # the two-handed game: players/two/expert.py
-            return advise_two(view, self.rng, self.time)
-        if is_double(view):  # the double deck: players/double/expert.py
-            return advise_keeping(self._double_search, view)
+        other = self.for_game(view)
+        if other is not None:
+            return other.advise(view)
         state, table = self.rng.getstate(), self._table
         self._options: dict[str, Estimate] = {}
         makes: dict[str, float] = {}
@@ -225,10 +233,11 @@ class ExpertPlayer(ProPlayer):
         lowest bid is valued) and any cards to give, return or discard (the double
         deck's by its own search). ``None`` for other actions and the two-handed game.
         Leaves the player as it was."""
-        if view.rules.players == 2 or view.seat is None or action not in view.legal_actions:
+        if view.seat is None or action not in view.legal_actions:
             return None
-        if is_double(view):  # the double deck: players/double/expert.py
-            return value_keeping(self._double_search, view, action)
+        other = self.for_game(view)
+        if other is not None:
+            return other.value(view, action)
         state, table = self.rng.getstate(), self._table
         try:
             return self._value_of(view, action)
@@ -288,12 +297,8 @@ class ExpertPlayer(ProPlayer):
             made = sum(w for t, w in zip(taken, weights, strict=True) if t >= contract)
             makes[name.format(suit=Suit(suit).letter, contract=contract)] = made / total
 
-    def choose(self, view: View) -> Action:
+    def choose_own(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
-        if view.rules.players == 2:  # the two-handed game: players/two/expert.py
-            return choose_two(view, self.rng, self.time)
-        if is_double(view):  # the double deck: players/double/expert.py
-            return self._double_search.decide(view).action
         self._options = {}
         self._makes = None
         return self._decide(view)[0]

@@ -49,7 +49,7 @@ from pinochlekit.engine.actions import (
 from pinochlekit.engine.cards import Suit, parse_cards, parse_suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
-from pinochlekit.players import ExpertPlayer, hint_level, make_player
+from pinochlekit.players import ExpertPlayer, hint_level, level_name, make_player
 
 __all__ = ["Advice", "Option", "advise", "hint_level", "hint_spec", "people", "words"]
 
@@ -123,7 +123,7 @@ def advise(view: View, seed: int | str, spec: str | None = None,
     if action not in view.legal_actions:  # a player's bug must not reach the table
         raise ValueError(f"{spec} suggested {action}, not a legal action")
     sentence, why = words(view, action, text, options)
-    return Advice(action, text, spec.split("(", 1)[0], options, sentence, why)
+    return Advice(action, text, level_name(spec), options, sentence, why)
 
 
 # -- the hint in words --------------------------------------------------------------------

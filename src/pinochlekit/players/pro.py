@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pinochlekit.engine.actions import Action
 from pinochlekit.engine.cards import Hand
+from pinochlekit.engine.variants import TwoHanded
 from pinochlekit.engine.views import View
 from pinochlekit.players.base import PlayerSpecError
 from pinochlekit.players.policy import cards_text, pro_lead
@@ -24,7 +24,7 @@ from pinochlekit.players.search.backends import simulate_hands
 from pinochlekit.players.search.sampler import knowledge, sample_deal
 from pinochlekit.players.search.simulate import start_from_view
 from pinochlekit.players.standard import StandardPlayer
-from pinochlekit.players.two.levels import two_pro
+from pinochlekit.players.two.levels import TwoPro
 
 __all__ = ["ProPlayer", "filter_cards"]
 
@@ -71,16 +71,13 @@ class ProPlayer(StandardPlayer):
             raise PlayerSpecError(f"rollouts: must be a whole number of at least 1, not "
                                   f"{rollouts!r}")
         self.rollouts = rollouts
+        # Two-handed pro: flat Monte Carlo over the unseen cards with standard rollouts,
+        # rollouts / 20 deals per decision (docs/two-handed.md).
+        self.games[TwoHanded] = TwoPro(self.rng, max(2, self.rollouts // 20))
 
     def __repr__(self) -> str:
         return (f"ProPlayer(seed={self.seed!r}, bid_sims={self.bid_sims}, "
                 f"rollouts={self.rollouts})")
-
-    def _two_handed(self, view: View) -> tuple[Action, str]:
-        """Two-handed pro: flat Monte Carlo over the unseen cards with standard rollouts,
-        ``rollouts`` / 20 deals per decision (docs/two-handed.md)."""
-        samples = max(2, self.rollouts // 20)
-        return two_pro(view, self.rng, samples), f"two-handed pro ({samples} deals)"
 
     def card_totals(self, view: View, cards: int) -> dict[int, int]:
         """For each card of the mask ``cards``: the summed round score of

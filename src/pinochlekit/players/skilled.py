@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pinochlekit.engine.actions import Action
 from pinochlekit.engine.tricks import card_points, winner_index
+from pinochlekit.engine.variants import DoubleDeck
 from pinochlekit.engine.views import View
-from pinochlekit.players.double.expert import DoubleSearch, advise_keeping
-from pinochlekit.players.double.levels import is_double
+from pinochlekit.players.double.expert import DoubleExpert, DoubleSearch
 from pinochlekit.players.easy import seat_hand
 from pinochlekit.players.policy import (
     counter_mask,
@@ -58,19 +57,8 @@ class SkilledPlayer(StandardPlayer):
 
     def __init__(self, seed: int | str = 0, *, bid_sims: int | None = None) -> None:
         super().__init__(seed, bid_sims=bid_sims)
-        self._double_search = DoubleSearch(self.rng, self.DOUBLE_TIME)
-
-    def choose(self, view: View) -> Action:
-        """One of ``view.legal_actions`` for the seat to act."""
-        if is_double(view):  # the double deck: players/double/expert.py
-            return self._double_search.decide(view).action
-        return super().choose(view)
-
-    def explain(self, view: View) -> str | None:
-        """Why the player would choose what it chooses; leaves the player as it was."""
-        if is_double(view):
-            return advise_keeping(self._double_search, view).text()
-        return super().explain(view)
+        # The double deck: players/double/expert.py at the skilled budget.
+        self.games[DoubleDeck] = DoubleExpert(DoubleSearch(self.rng, self.DOUBLE_TIME))
 
     def play_card(self, view: View, allowed: int) -> tuple[int, str]:
         """The card to play among the mask ``allowed`` (docs/players.md skilled

@@ -31,9 +31,10 @@ from pinochlekit.engine.actions import (
 from pinochlekit.engine.cards import ALL_CARDS, Hand, Rank, Suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import card_points, winner_index
+from pinochlekit.engine.variants import DoubleDeck, TwoHanded
 from pinochlekit.engine.views import Phase, View
-from pinochlekit.players.base import Player, PlayerSpecError, lowest_bid
-from pinochlekit.players.double.levels import DoubleBidTable, double_standard, is_double
+from pinochlekit.players.base import Level, PlayerSpecError, lowest_bid
+from pinochlekit.players.double.levels import DoubleStandard
 from pinochlekit.players.easy import hand_key, legal_or_fail, partner_has_it, seat_hand
 from pinochlekit.players.policy import (
     beat_mask,
@@ -50,7 +51,7 @@ from pinochlekit.players.policy import (
 from pinochlekit.players.search.backends import simulate_hands
 from pinochlekit.players.search.sampler import knowledge, sample_deal
 from pinochlekit.players.search.simulate import memory_from_view, start_for_bid
-from pinochlekit.players.two.levels import is_two_handed, two_standard
+from pinochlekit.players.two.levels import TwoStandard
 
 __all__ = ["StandardPlayer", "SuitEstimate", "trump_suits", "willing_bid"]
 
@@ -82,11 +83,14 @@ def trump_suits(rules: Rules, hand: Hand) -> list[int]:
     return ok or suits
 
 
-class StandardPlayer(Player):
+class StandardPlayer(Level):
     """docs/players.md **standard**.
 
     ``bid_sims`` is ``N``, the simulated rounds of the bidding simulation (N / 4
-    per suit; default 1,000).
+    per suit; default 1,000). The two-handed game (docs/two-handed.md) and the double
+    deck (docs/double-deck.md) are played by its per-game players
+    (:class:`~pinochlekit.players.two.levels.TwoStandard`,
+    :class:`~pinochlekit.players.double.levels.DoubleStandard`).
     """
 
     name = "standard"
@@ -105,38 +109,30 @@ class StandardPlayer(Player):
                                   f"round per suit), not {bid_sims!r}")
         self.bid_sims = bid_sims
         self._table: tuple[object, dict[int, SuitEstimate]] | None = None
-        self._double: list[DoubleBidTable] = []  # the double deck's bidding table
+        self.games[TwoHanded] = TwoStandard()
+        self.games[DoubleDeck] = DoubleStandard(self.rng, self.PRO_PASSING)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r}, bid_sims={self.bid_sims})"
 
     # -- the interface ------------------------------------------------------
 
-    def _two_handed(self, view: View) -> tuple[Action, str]:
-        """The two-handed standard policy (docs/two-handed.md)."""
-        return two_standard(view), "two-handed standard (docs/two-handed.md)"
-
-    def choose(self, view: View) -> Action:
+    def choose_own(self, view: View) -> Action:
         """One of ``view.legal_actions`` for the seat to act."""
         return self._decide(view)[0]
 
-    def explain(self, view: View) -> str | None:
+    def explain_own(self, view: View) -> str | None:
         """The rule of docs/players.md behind the choice in ``view``. Leaves the
         player as it was (random state and stored bidding simulation)."""
-        state, table, double = self.rng.getstate(), self._table, list(self._double)
+        state, table = self.rng.getstate(), self._table
         try:
             action, reason = self._decide(view)
         finally:
             self.rng.setstate(state)
             self._table = table
-            self._double[:] = double
         return f"{action}: {reason}"
 
     def _decide(self, view: View) -> tuple[Action, str]:
-        if is_two_handed(view):  # the two-handed game (docs/two-handed.md)
-            return self._two_handed(view)
-        if is_double(view):  # the double deck (docs/double-deck.md)
-            return double_standard(view, self.rng, self.PRO_PASSING, self._double)
         legal = legal_or_fail(view)
         seat_hand(view)
         if view.phase is Phase.AUCTION:

@@ -78,6 +78,7 @@ from pinochlekit.players import (
     PlayerSpecError,
     available_levels,
     hint_level,
+    level_name,
     levels_for,
     make_player,
     plays,
@@ -138,7 +139,7 @@ def check_level(spec: str, rules: Rules | None = None) -> str:
     if text.startswith("cmd:"):
         raise PlayerSpecError(f"level {text!r}: the table plays built-in levels only "
                               f"({levels}); use 'pinochle match' for external programs")
-    name = text.split("(", 1)[0].strip().lower()
+    name = level_name(text)
     if name == "expert" and "expert" not in PLAYERS:
         raise PlayerSpecError(f"the expert level is not available yet; levels: {levels}")
     if name not in PLAYERS:

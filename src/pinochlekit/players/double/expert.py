@@ -28,6 +28,9 @@ auction (16 play-outs each; at least :data:`MIN_BID_DEALS`). ``expert`` runs at
 ``time=1.0``, ``skilled`` at ``time=0.1``; ``bench/double_decisions.py`` measures the
 decision times.
 
+:class:`DoubleExpert` is the per-game player ``expert`` and ``skilled`` hand the double
+deck's views to (:class:`~pinochlekit.players.base.Level`).
+
 >>> from random import Random
 >>> from pinochlekit.engine.double.game import DoubleDeckGame
 >>> game = DoubleDeckGame.new("doubledeck", seed=3)
@@ -58,10 +61,10 @@ from pinochlekit.players.double.policy import COUNTERS, playout, standard_card
 from pinochlekit.players.double.sampler import Counts, DoubleSampler, double_knowledge
 from pinochlekit.players.double.solver import solve_values
 from pinochlekit.players.policy import cards_text, standard_give_key
-from pinochlekit.players.two.expert import Decision
+from pinochlekit.players.two.expert import Decision, ExpertGame
 
-__all__ = ["MIN_BID_DEALS", "MIN_DEALS", "DoubleSearch", "Estimate", "advise_keeping",
-           "value_keeping"]
+__all__ = ["MIN_BID_DEALS", "MIN_DEALS", "DoubleExpert", "DoubleSearch", "Estimate",
+           "advise_keeping", "value_keeping"]
 
 #: Per option: (mean net score, lowest, highest sampled net score).
 Estimate = tuple[float, int, int]
@@ -435,3 +438,23 @@ def advise_keeping(search: DoubleSearch, view: View) -> Decision:
     the auction's play-outs), for explanations and hints."""
     with _kept(search):
         return search.decide(view)
+
+
+class DoubleExpert(ExpertGame):
+    """``expert`` or ``skilled`` in the double deck: the decisions of ``search``, a
+    :class:`DoubleSearch` on the level's own generator."""
+
+    def __init__(self, search: DoubleSearch) -> None:
+        self.search = search
+
+    def choose(self, view: View) -> Action:
+        """:meth:`DoubleSearch.decide`'s action."""
+        return self.search.decide(view).action
+
+    def advise(self, view: View) -> Decision:
+        """:func:`advise_keeping`."""
+        return advise_keeping(self.search, view)
+
+    def value(self, view: View, action: Action) -> Estimate | None:
+        """:func:`value_keeping`."""
+        return value_keeping(self.search, view, action)

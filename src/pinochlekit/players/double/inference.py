@@ -38,6 +38,7 @@ from pinochlekit.engine.double.game import bid_ladder
 from pinochlekit.engine.double.meld import meld_table
 from pinochlekit.engine.views import Phase, View
 from pinochlekit.players.double.mend import best_table_meld
+from pinochlekit.players.double.sampler import played_by_seat
 from pinochlekit.players.search.inference import sigmoid
 
 __all__ = ["OFFSET", "OVERSAMPLE", "SCALE", "DoubleInference", "resample"]
@@ -63,12 +64,7 @@ class DoubleInference:
         self.seat = view.seat
         self.offset, self.scale = offset, scale
         self.values = meld_table(view.rules)
-        self.played = [[0] * 24 for _ in range(4)]
-        for trick in view.tricks:
-            for s, card in zip(trick.seats, trick.cards, strict=True):
-                self.played[s][int(card)] += 1
-        for s, card in view.trick:
-            self.played[s][int(card)] += 1
+        self.played = played_by_seat(view)  # a seat was dealt its current hand and these
         ladder = bid_ladder(view.rules)
         # docs/rules.md §6 passing: once the partner has given, the declarer's and its
         # partner's hands are no longer those they bid with

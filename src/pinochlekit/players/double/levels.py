@@ -11,7 +11,8 @@ point below the best card's. The simulations are the play-outs of
 (:data:`BID_DEALS`, :data:`PRO_DEALS`), smaller than the single deck's so that a
 500-pair match runs on one core (docs/double-deck.md).
 
-:func:`is_double` is the one test the level classes hand off on.
+:class:`DoubleStandard` is the per-game player ``standard`` and ``pro`` hand the
+double deck's views to (:class:`~pinochlekit.players.base.Level`).
 
 >>> from random import Random
 >>> from pinochlekit.engine.double.game import DoubleDeckGame
@@ -34,6 +35,7 @@ from pinochlekit.engine.double.views import DoubleView
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import play_flags, winner_index
 from pinochlekit.engine.views import Phase, View
+from pinochlekit.players.base import GamePlayer
 from pinochlekit.players.double.policy import (
     COUNTERS,
     played_counts,
@@ -45,8 +47,8 @@ from pinochlekit.players.double.policy import (
 )
 from pinochlekit.players.policy import HIGH_ORDER, beat_mask, highest, lowest, standard_give_key
 
-__all__ = ["BID_DEALS", "PRO_DEALS", "DoubleBidTable", "double_standard", "guaranteed",
-           "is_double", "meld_loss_order"]
+__all__ = ["BID_DEALS", "PRO_DEALS", "DoubleBidTable", "DoubleStandard", "double_standard",
+           "guaranteed", "is_double", "meld_loss_order"]
 
 #: Simulated deals per suit in the bidding simulation: standard, pro (docs/double-deck.md).
 BID_DEALS = {False: 20, True: 40}
@@ -268,6 +270,32 @@ def double_standard(view: View, rng: Random, pro: bool,
         card = standard_card(allowed, trick, trump, partner, len(trick) == 3)
         reason = "follow: the standard following rule"
     return PLAYS[card], reason
+
+
+class DoubleStandard(GamePlayer):
+    """``standard`` (``pro=False``) or ``pro`` in the double deck (:func:`double_standard`),
+    drawing from ``rng`` (the level's own generator) and keeping its bidding table for
+    the rest of the auction."""
+
+    def __init__(self, rng: Random, pro: bool) -> None:
+        self.rng = rng
+        self.pro = pro
+        self.store: list[DoubleBidTable] = []  # the bidding table, once made
+
+    def choose(self, view: View) -> Action:
+        """:func:`double_standard`'s action."""
+        return double_standard(view, self.rng, self.pro, self.store)[0]
+
+    def explain(self, view: View) -> str | None:
+        """The action and the rule that chose it; leaves the random state and the
+        bidding table as they were."""
+        state, store = self.rng.getstate(), list(self.store)
+        try:
+            action, reason = double_standard(view, self.rng, self.pro, self.store)
+        finally:
+            self.rng.setstate(state)
+            self.store[:] = store
+        return f"{action}: {reason}"
 
 
 def _partner_has_it(view: View) -> bool:

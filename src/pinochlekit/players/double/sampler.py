@@ -79,6 +79,7 @@ __all__ = [
     "NoDoubleDealError",
     "ShownMeld",
     "double_knowledge",
+    "played_by_seat",
     "sample_double_deals",
 ]
 
@@ -165,13 +166,27 @@ class DoubleKnowledge:
         return None
 
 
+def played_by_seat(view: View) -> Counts:
+    """Per seat, the copies of each kind it has played this hand (the tricks taken and
+    the trick on the table): what a seat knows of the cards played, by whom
+    (docs/rules.md §5 "what a player knows"). :func:`double_knowledge` and the auction
+    inference read the played cards here."""
+    played = [[0] * 24 for _ in range(4)]
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            played[seat][int(card)] += 1
+    for seat, card in view.trick:
+        played[seat][int(card)] += 1
+    return played
+
+
 def double_knowledge(view: View) -> DoubleKnowledge:
     """Read what ``view``'s seat knows (the view alone: see the module docstring)."""
     if view.seat is None or view.hand is None:
         raise ValueError("a spectator's view has no seat to sample for")
     seat, rules = view.seat, view.rules
     hand = tuple(view.hand.count(k) for k in range(24))
-    played = [[0] * 24 for _ in range(4)]
+    played = played_by_seat(view)
     excluded = [0, 0, 0, 0]
     tricks = [list(zip(t.seats, map(int, t.cards), strict=True)) for t in view.tricks]
     if view.trick:
@@ -180,7 +195,6 @@ def double_knowledge(view: View) -> DoubleKnowledge:
     for number, trick in enumerate(tricks):
         cards: list[int] = []
         for player, card in trick:
-            played[player][card] += 1
             # docs/rules.md §1.9 play rules, §2 must-beat options, §2 first lead in trump
             excluded[player] |= excluded_by_play(cards, card, trump, rules,
                                                  first_trick=number == 0)

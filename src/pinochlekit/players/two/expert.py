@@ -28,11 +28,16 @@ out and solved, with a floor of :data:`MIN_DEALS` deals. The constants are
 calibrated with ``bench/expert_two.py`` so that a decision stays under
 ``time`` seconds at the 95th percentile on one core. The player is
 deterministic given its seed.
+
+:class:`TwoExpert` is ``expert``'s per-game player here
+(:class:`~pinochlekit.players.base.Level`); :class:`ExpertGame` is what every per-game
+``expert`` answers besides a choice (its decision as data, an action's value).
 """
 
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 
 from pinochlekit.engine.actions import Action, Play
@@ -41,6 +46,7 @@ from pinochlekit.engine.scoring import two_hand_margin
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoHandedView, TwoStage
 from pinochlekit.engine.views import View
+from pinochlekit.players.base import GamePlayer
 from pinochlekit.players.two import core as twocore
 from pinochlekit.players.two.levels import (
     _seen_from_game,
@@ -50,8 +56,8 @@ from pinochlekit.players.two.levels import (
 )
 from pinochlekit.players.two.solver import LateSolver, native_solver
 
-__all__ = ["MIN_DEALS", "SOLVE_STOCK", "Decision", "advise_two", "choose_two", "deal_sampler",
-           "decide", "explain_two", "late_values"]
+__all__ = ["MIN_DEALS", "SOLVE_STOCK", "Decision", "ExpertGame", "TwoExpert", "advise_two",
+           "choose_two", "deal_sampler", "decide", "explain_two", "late_values"]
 
 #: Per option: (mean hand score, lowest, highest sampled hand score).
 Estimate = tuple[float, int, int]
@@ -261,3 +267,43 @@ def explain_two(view: View, rng: random.Random, time: float) -> str:
     """:func:`advise_two` as text: ``action: why; option mean (low..high), ...``."""
     return advise_two(view, rng, time).text()
 
+
+
+class ExpertGame(GamePlayer):
+    """``expert`` in one game: besides choosing, its decision as data and the value of
+    an action (what :class:`~pinochlekit.players.expert.ExpertPlayer` answers)."""
+
+    @abstractmethod
+    def advise(self, view: View) -> Decision:
+        """The decision in ``view``: the action, why, each option weighed; leaves the
+        player as it was."""
+
+    @abstractmethod
+    def value(self, view: View, action: Action) -> Estimate | None:
+        """The expected score of ``action`` (legal in ``view``), or ``None`` for an
+        action it does not value; leaves the player as it was."""
+
+    def explain(self, view: View) -> str | None:
+        """:meth:`advise` as text."""
+        return self.advise(view).text()
+
+
+class TwoExpert(ExpertGame):
+    """``expert`` in the two-handed game (:func:`decide`), ``time`` seconds of work a
+    decision, drawing from ``rng`` (the level's own generator)."""
+
+    def __init__(self, rng: random.Random, time: float) -> None:
+        self.rng = rng
+        self.time = time
+
+    def choose(self, view: View) -> Action:
+        """:func:`choose_two`."""
+        return choose_two(view, self.rng, self.time)
+
+    def advise(self, view: View) -> Decision:
+        """:func:`advise_two`."""
+        return advise_two(view, self.rng, self.time)
+
+    def value(self, view: View, action: Action) -> Estimate | None:
+        """None: the two-handed expert values the options of its decision only."""
+        return None

@@ -21,7 +21,8 @@ The three levels of ``docs/players.md`` carried over to two players with a stock
   than 5 points below the best action, and otherwise takes the best.
 
 Rollouts run in C (:mod:`pinochlekit.players.two.core`) when the extension is built, else
-in Python; both give the same values.
+in Python; both give the same values. :class:`TwoEasy`, :class:`TwoStandard` and
+:class:`TwoPro` are the levels' per-game players (:class:`~pinochlekit.players.base.Level`).
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ from pinochlekit.engine.two.actions import DIX, NO_MELD, LayMeld
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
 from pinochlekit.engine.two.views import TwoHandedView, TwoStage
 from pinochlekit.engine.views import View
+from pinochlekit.players.base import GamePlayer
 from pinochlekit.players.two import core as twocore
 
-__all__ = ["is_two_handed", "python_rollout_values", "rollout_values", "two_easy", "two_pro",
-           "two_standard"]
+__all__ = ["TwoEasy", "TwoPro", "TwoStandard", "is_two_handed", "python_rollout_values",
+           "rollout_values", "two_easy", "two_pro", "two_standard"]
 
 def is_two_handed(view: View) -> bool:
     """Whether ``view`` is a seat's view of the two-handed game."""
@@ -356,3 +358,52 @@ def two_pro(view: View, rng: random.Random, samples: int) -> Action:
         return best
     return choice
 
+
+
+# -- the levels' per-game players ---------------------------------------------------------
+
+
+class TwoEasy(GamePlayer):
+    """``easy`` in the two-handed game (:func:`two_easy`), drawing from ``rng`` (the
+    level's own generator)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View) -> Action:
+        """:func:`two_easy`."""
+        return two_easy(view, self.rng)
+
+
+class TwoStandard(GamePlayer):
+    """``standard`` (and ``skilled``) in the two-handed game (:func:`two_standard`)."""
+
+    def choose(self, view: View) -> Action:
+        """:func:`two_standard`."""
+        return two_standard(view)
+
+    def explain(self, view: View) -> str | None:
+        """The action and the policy that chose it."""
+        return f"{two_standard(view)}: two-handed standard (docs/two-handed.md)"
+
+
+class TwoPro(GamePlayer):
+    """``pro`` in the two-handed game (:func:`two_pro`): ``samples`` deals a decision,
+    drawn from ``rng`` (the level's own generator)."""
+
+    def __init__(self, rng: random.Random, samples: int) -> None:
+        self.rng = rng
+        self.samples = samples
+
+    def choose(self, view: View) -> Action:
+        """:func:`two_pro`."""
+        return two_pro(view, self.rng, self.samples)
+
+    def explain(self, view: View) -> str | None:
+        """The action and the number of deals; leaves ``rng`` as it was."""
+        state = self.rng.getstate()
+        try:
+            action = two_pro(view, self.rng, self.samples)
+        finally:
+            self.rng.setstate(state)
+        return f"{action}: two-handed pro ({self.samples} deals)"
