@@ -173,6 +173,10 @@ class HandReview:
     players: int = 4
     #: Why the double-dummy line is missing or starts late (empty when it is whole).
     double_dummy_note: str = ""
+    #: Who the double-dummy line speaks for, in words (the game's: see ``_KINDS``).
+    side: str = "the declaring side"
+    #: The hand's head when nobody declared (the two-handed game has no auction).
+    undeclared: str = "nobody declared"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form (``pinochle review --json``)."""
@@ -189,8 +193,8 @@ class HandReview:
 
     def text(self) -> str:
         """The review for people: one line per decision, marks first."""
-        who = ("two-handed" if self.players == 2 else "nobody declared") \
-            if self.declarer is None else f"seat {self.declarer} declared at {self.contract}"
+        who = self.undeclared if self.declarer is None \
+            else f"seat {self.declarer} declared at {self.contract}"
         lines = [f"Hand {self.hand}, seat {self.seat} ({who}); expert(time={self.time}), "
                  f"{self.repeats} repeats, values in points of the seat's side"]
         if self.auction:
@@ -207,10 +211,8 @@ class HandReview:
         if self.lost:
             lines.append("points lost by phase: " + ", ".join(
                 f"{k} {v:.1f}" for k, v in self.lost.items()))
-        side = (f"seat {self.seat}" if self.players == 2 else "the declarer"
-                if self.players == 3 else "the declaring side")
         for dd in self.double_dummy:
-            lines.append(f"double dummy from trick {dd.trick}: {side} takes "
+            lines.append(f"double dummy from trick {dd.trick}: {self.side} takes "
                          f"{dd.perfect} with perfect play, took {dd.actual}")
         if self.double_dummy_note:
             lines.append(f"double dummy: {self.double_dummy_note}")
@@ -522,13 +524,23 @@ class _Kind:
     scale: Callable[[Rules], int]
     #: Why a line starts after the first lead, given the positions' budget.
     beyond: Callable[[int], str]
+    #: Who the line speaks for, given the rules and the reviewed seat.
+    side: Callable[[Rules, int], str] = lambda rules, seat: (
+        "the declaring side" if rules.partnership else "the declarer")
+    #: The hand's head when nobody declared.
+    undeclared: str = "nobody declared"
+    #: Why the line is missing or starts late (:func:`_note`'s arguments).
+    note: Callable[[Sequence[DoubleDummy], int, str], str] = lambda line, first, beyond: (
+        _auction_note(line, first, beyond))
 
 
 #: Each game's review, by the game's class (:func:`~pinochlekit.engine.games.for_game`).
 _KINDS: dict[type, _Kind] = {
     Game: _Kind(_double_dummy_auction, lambda rules: rules.unit,
                 lambda budget: f"needs more than {budget:,} positions"),
-    TwoHandedGame: _Kind(_double_dummy_two, lambda rules: 1, lambda budget: ""),
+    TwoHandedGame: _Kind(_double_dummy_two, lambda rules: 1, lambda budget: "",
+                         side=lambda rules, seat: f"seat {seat}", undeclared="two-handed",
+                         note=lambda line, first, beyond: _two_note(line)),
     DoubleDeckGame: _Kind(_double_dummy_double, lambda rules: DOUBLE_DECK_SCALE,
                           lambda budget: f"is beyond the double deck's solver, which "
                                          f"covers the last {DOUBLE_DECK_TRICKS} tricks"),
@@ -586,34 +598,42 @@ def review_hand(record: GameRecord, hand: int, seat: int, *, time: float = 1.0,
             d.phase == "throw in" else "passing" if d.phase in ("give", "return", "discard") \
             else d.phase
         lost[key] = lost.get(key, 0.0) + max(0.0, d.loss)
-    last = positions[-1].game if positions else after
-    declarer = getattr(last, "declarer", None)
-    contract = int(getattr(last, "contract", 0) or 0)
+    result = after.results[hand - 1]  # the hand reviewed is finished (_positions)
+    declarer, contract = result.declarer, result.contract
     line = tuple(_double_dummy(positions, after, seat, double_dummy,
                                double_dummy_positions))
     return HandReview(rules=str(rules), hand=hand, seat=seat, declarer=declarer,
                       contract=contract, decisions=tuple(decisions), double_dummy=line,
                       auction=auction, time=time, repeats=repeats, seed=seed, scale=scale,
-                      lost=lost, players=rules.players,
+                      lost=lost, players=rules.players, side=kind.side(rules, seat),
+                      undeclared=kind.undeclared,
                       double_dummy_note=_note(line, positions, rules.players, double_dummy,
-                                              kind.beyond(double_dummy_positions)))
+                                              kind, kind.beyond(double_dummy_positions)))
 
 
 def _note(line: Sequence[DoubleDummy], positions: Sequence[_Position], players: int,
-          tricks: int, beyond: str) -> str:
+          tricks: int, kind: _Kind, beyond: str) -> str:
     """Why the double-dummy line is missing, or does not start at the first lead."""
     if tricks == 0:
         return ""
     played = sum(1 for p in positions if isinstance(p.action, Play)) // players
-    first = played - tricks + 1 if played > tricks else 1
-    if players == 2:
-        if not line:
-            return "the hand ended before the last twelve tricks"
-        return ("tricks 1 to 12 (the stock still drawn) have no exact value; from trick 13 "
-                "every card is known and the line is exact")
+    return kind.note(line, played - tricks + 1 if played > tricks else 1, beyond)
+
+
+def _auction_note(line: Sequence[DoubleDummy], first: int, beyond: str) -> str:
+    """:func:`_note` of the games with an auction: no line without a hand played
+    against a declarer; a line that starts after trick ``first`` says why."""
     if not line:
         return "none: no trick was played against a declarer (thrown in, or nobody bid)"
     if line[0].trick > first:
         return (f"the exact search from trick {first} to {line[0].trick - 1} {beyond}: "
                 f"the line starts at trick {line[0].trick}")
     return ""
+
+
+def _two_note(line: Sequence[DoubleDummy]) -> str:
+    """:func:`_note` of the two-handed game (docs/rules.md §4): exact from trick 13."""
+    if not line:
+        return "the hand ended before the last twelve tricks"
+    return ("tricks 1 to 12 (the stock still drawn) have no exact value; from trick 13 "
+            "every card is known and the line is exact")
