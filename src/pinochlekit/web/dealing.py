@@ -29,10 +29,10 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pinochlekit.engine.cards import ALL_CARDS, Hand
-from pinochlekit.engine.deals import deal_cards
+from pinochlekit.engine.deals import SINGLE_DECK, Deck, deal_cards
 from pinochlekit.engine.double.cards import DOUBLE_DECK
 from pinochlekit.engine.rules import Rules
 
@@ -94,17 +94,20 @@ def dealt_cards(seed: str, dealer: int, players: int = 4, deck: str = "single") 
         raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
     if not 0 <= dealer < players:
         raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer}")
-    if deck == "double":  # docs/rules.md §6: 20 each, nothing left over
-        return Dealt(tuple(map(str, deal_cards(seed, dealer, deck=DOUBLE_DECK).hands)), "")
     # every game's deal is the engine's one routine, shaped by that game's rules
-    # (docs/rules.md §1 Deal, §3 the widow, §4 the turn-up and the stock)
-    rules = Rules.preset(_PRESETS[players])
-    dealt = deal_cards(seed, dealer, players, rules.hand_size, rules.widow_size)
+    # (docs/rules.md §1 Deal, §3 the widow, §4 the turn-up and the stock, §6 the
+    # double deck: 20 each, nothing left over)
+    rules = Rules.preset(_PRESETS[players, deck])
+    dealt = deal_cards(seed, dealer, players, rules.hand_size, rules.widow_size,
+                       deck=_DECKS[deck])
     hands = tuple(map(str, dealt.hands))
     if dealt.widow:
         return Dealt(hands, str(Hand.from_cards(dealt.widow)))
     return Dealt(hands, " ".join(str(ALL_CARDS[k]) for k in dealt.stock))
 
 
-#: The preset of each table size, for the shape of its deal.
-_PRESETS = {4: "pagat", 3: "three", 2: "two"}
+#: The preset of each table size and deck, for the shape of its deal.
+_PRESETS = {(4, "single"): "pagat", (3, "single"): "three", (2, "single"): "two",
+            (4, "double"): "doubledeck"}
+#: The cards of each deck.
+_DECKS: dict[str, Deck[Any]] = {"single": SINGLE_DECK, "double": DOUBLE_DECK}
