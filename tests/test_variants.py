@@ -136,3 +136,16 @@ def test_a_variant_refuses_more_copies_of_a_card_than_its_deck_holds() -> None:
         double.check_cards(parse_cards("AS AS AS AS AS"))
     with pytest.raises(PinochleError):
         double.check_cards(parse_cards("9S"))
+
+
+def test_game_new_refuses_the_games_without_an_auction() -> None:
+    """Game.new builds the auction game the rules describe; for two players
+    (docs/rules.md §4: no auction, a stock) and the double deck it refuses, naming
+    the class that plays them, which new_game builds."""
+    from pinochlekit import Game, RulesError, new_game
+
+    for preset, kind in (("two", "TwoHandedGame"), ("doubledeck", "DoubleDeckGame")):
+        with pytest.raises(RulesError, match=kind):
+            Game.new(preset, seed=1)
+        assert type(new_game(preset, seed=1)).__name__ == kind
+    assert type(Game.new("three", seed=1)).__name__ == "ThreeHandedGame"

@@ -258,9 +258,10 @@ class Game(History):
                 raise RulesError("players", "no variant is loaded to choose the game: "
                                  "import pinochlekit")
             found = _find_variant(rules).game
-            # two players (docs/rules.md §4): TwoHandedGame is not an auction Game and
-            # new_game builds it; Game.new keeps building Game for them, as it always has
-            cls = found if issubclass(found, Game) else Game
+            if not issubclass(found, Game):  # docs/rules.md §4: no auction, a stock
+                raise RulesError("players", f"the {rules.players}-handed game is played by "
+                                 f"{found.__name__} (pinochlekit.new_game builds any game)")
+            cls = found
         elif rules.players not in cls.SEATS:
             raise RulesError("players", f"{cls.__name__} plays with "
                              f"{' or '.join(map(str, cls.SEATS))} players, not {rules.players}")
