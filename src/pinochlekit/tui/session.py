@@ -35,6 +35,7 @@ from typing import Any
 from pinochlekit.engine.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     Moon,
     NameTrump,
@@ -72,7 +73,7 @@ from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.variants import find_variant
-from pinochlekit.engine.views import HandResult, Phase, Trick, View
+from pinochlekit.engine.views import HandResult, Phase, Trick, View, sees_cards
 from pinochlekit.players import (
     PLAYERS,
     PlayerSpecError,
@@ -670,7 +671,7 @@ class Session:
             verb = ("give" if you else "gives") if isinstance(action, Give) else (
                 "return" if you else "returns")
             cards = (f": {' '.join(c.pretty for c in action.cards)}"
-                     if HUMAN in (seat, taker) else "")
+                     if sees_cards(self.game.rules, action, seat, HUMAN) else "")
             return f"{who} {verb} {len(action.cards)} cards to {self.name(taker)}{cards}"
         if isinstance(action, Play):
             return f"{who} {'play' if you else 'plays'} {action.card.pretty}"
@@ -680,10 +681,10 @@ class Session:
             return f"{who} {'shoot' if you else 'shoots'} the moon"
         if isinstance(action, Redeal):
             return f"{who} {'call' if you else 'calls'} a nines redeal"
-        laid: tuple[Card, ...] = tuple(getattr(action, "cards", None) or ())
-        if action.verb == "discard":  # three-handed: the declarer lays away cards
-            shown = f": {' '.join(c.pretty for c in laid)}" if you else ""
-            return f"{who} {'discard' if you else 'discards'} {len(laid)} cards{shown}"
+        if isinstance(action, Discard):  # three-handed: the declarer lays away cards
+            shown = (f": {' '.join(c.pretty for c in action.cards)}"
+                     if sees_cards(self.game.rules, action, seat, HUMAN) else "")
+            return f"{who} {'discard' if you else 'discards'} {len(action.cards)} cards{shown}"
         return f"{who}: {action}"
 
     def tell_trick(self, number: int, trick: Trick) -> str:
