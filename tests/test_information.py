@@ -34,6 +34,7 @@ from pinochlekit import (
     Action,
     Bid,
     Card,
+    Discard,
     Game,
     Give,
     Hand,
@@ -51,6 +52,7 @@ from pinochlekit import (
     View,
 )
 from pinochlekit.engine.meld import meld
+from pinochlekit.engine.views import sees_cards
 
 Deal = tuple[Hand, Hand, Hand, Hand]
 
@@ -374,3 +376,22 @@ def test_tally_shows_real_comparisons() -> None:
         prefix = play_prefix(Rules(), seed, 40 + 20 * seed)
         check_prefix(prefix, random.Random(seed), tally)
     assert tally.full >= 20 and tally.steps >= 1000, tally
+
+
+def test_who_sees_the_cards_of_an_action() -> None:
+    """The rule the views and both interfaces ask (engine/views.py ``sees_cards``):
+    the cards given or returned only by the two partners (docs/rules.md §1.6, §6),
+    the cards laid aside only by the declarer (§3), every other action by all; a
+    spectator sees neither."""
+    seats: list[int | None] = [None, 0, 1, 2, 3]
+    give = Give(tuple(Hand.parse("AS TS KS QS").cards()))
+    for rules in (Rules(), Rules.preset("doubledeck")):
+        assert [sees_cards(rules, give, 1, s) for s in seats] == [False, False, True, False,
+                                                                 True]
+        back = Return(give.cards)
+        assert [sees_cards(rules, back, 2, s) for s in seats] == [False, True, False, True,
+                                                                 False]
+    three = Rules.preset("three")
+    laid = Discard(give.cards[:3])
+    assert [sees_cards(three, laid, 2, s) for s in seats[:4]] == [False, False, False, True]
+    assert all(sees_cards(three, Play(Card("AS")), 0, s) for s in seats[:4])

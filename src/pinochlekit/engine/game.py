@@ -80,7 +80,15 @@ from pinochlekit.engine.tricks import (
     legal_mask,
     play_flags,
 )
-from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
+from pinochlekit.engine.views import (
+    HandResult,
+    Outcome,
+    Phase,
+    Trick,
+    View,
+    sees_discard,
+    sees_passed,
+)
 
 if TYPE_CHECKING:
     from pinochlekit.engine.variants import Variant
@@ -974,8 +982,10 @@ class Game(History):
         """Exactly what ``seat`` may know now (``None``: a spectator's view)."""
         if seat is not None and not 0 <= seat < self._n:
             raise IllegalActionError(f"no seat {seat}: seats are 0 to {self._n - 1}")
-        in_pass = (seat is not None and self.declarer is not None and self.rules.partnership
-                   and seat in (self.declarer, self.partner(self.declarer)))
+        # the passed cards for the declarer's partnership only (docs/rules.md §1.6), the
+        # discards for the declarer only (§3)
+        in_pass = self.declarer is not None and sees_passed(self.rules, self.declarer, seat)
+        aside = self.declarer is not None and sees_discard(self.declarer, seat)
         legal = tuple(self.legal_actions()) if seat is not None and seat == self.to_act else ()
         return View(
             seat=seat, rules=self.rules, phase=self.phase, to_act=self.to_act,
@@ -991,7 +1001,7 @@ class Game(History):
             trick_points=tuple(self.trick_points), results=tuple(self.results),
             winner=self.winner, legal_actions=legal,
             widow=None if self.widow is None else tuple(self._widow),
-            discards=self.discards if seat is not None and seat == self.declarer else None)
+            discards=self.discards if aside else None)
 
     def public_view(self) -> View:
         """What a spectator sees: no hand, no passed cards and no discards."""

@@ -3,7 +3,10 @@
 Computer players and every interface receive a :class:`View`, never the game
 itself. A seat's view holds its own hand, the cards it passed or received, the
 meld on the table, the auction, the tricks played and the scores; a public
-view (``seat is None``) holds only what a spectator sees.
+view (``seat is None``) holds only what a spectator sees. Which seats see the
+cards that leave a hand face down, passed or laid aside, is :func:`sees_passed`,
+:func:`sees_discard` and, for one action, :func:`sees_cards`: the views and the
+interfaces that tell an action ask them.
 """
 
 from __future__ import annotations
@@ -12,12 +15,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from pinochlekit.engine.actions import Action
+from pinochlekit.engine.actions import Action, Discard, Give, Return
 from pinochlekit.engine.cards import Card, Hand, Suit
 from pinochlekit.engine.meld import MeldResult, meld_dict
 from pinochlekit.engine.rules import Rules
 
-__all__ = ["HandResult", "Outcome", "Phase", "Trick", "View"]
+__all__ = ["HandResult", "Outcome", "Phase", "Trick", "View", "sees_cards", "sees_discard",
+           "sees_passed"]
 
 
 class Phase(StrEnum):
@@ -192,3 +196,39 @@ class View:
             "legal_actions": [str(a) for a in self.legal_actions],
             "widow": cards(self.widow), "discards": cards(self.discards),
         }
+
+
+def sees_passed(rules: Rules, passer: int, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) sees the cards ``passer`` gives or
+    returns: only the two partners see the cards that change hands (docs/rules.md
+    §1.6, and §6 when the double deck passes).
+
+    >>> rules = Rules()
+    >>> [sees_passed(rules, 1, seat) for seat in (0, 1, 2, 3, None)]
+    [False, True, False, True, False]
+    """
+    return seat is not None and rules.partnership and rules.team_of(seat) == rules.team_of(passer)
+
+
+def sees_discard(declarer: int, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) sees the cards the three-handed
+    ``declarer`` lays aside: they lie face down, seen by the declarer only
+    (docs/rules.md §3, the widow taken)."""
+    return seat is not None and seat == declarer
+
+
+def sees_cards(rules: Rules, action: Action, actor: int, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) sees the cards of ``actor``'s
+    ``action``: a give or a return by :func:`sees_passed`, a discard by
+    :func:`sees_discard`; every other action is seen by all.
+
+    >>> from pinochlekit.engine.actions import parse_action
+    >>> give = parse_action("give AS TS KS QS")
+    >>> sees_cards(Rules(), give, 0, 2), sees_cards(Rules(), give, 0, 1)
+    (True, False)
+    """
+    if isinstance(action, Give | Return):
+        return sees_passed(rules, actor, seat)
+    if isinstance(action, Discard):
+        return sees_discard(actor, seat)
+    return True

@@ -122,7 +122,6 @@ class DoubleFace(TableFace):
 
     min_size = MIN_SIZE
     needs = "The double deck's twenty cards need"
-    unsaved = "too few counters"
 
     def columns(self, cards: Sequence[Card], cell: int) -> list[int]:
         """The hand of twenty by suit, with a gap between suits."""

@@ -83,8 +83,6 @@ class Face(ABC, Generic[G]):
     melds_at_once: ClassVar[bool] = True
     #: Whether the game has an auction (and so a pass with help, docs/rules.md §1.4).
     has_auction: ClassVar[bool] = True
-    #: Why a defending side's meld is not saved (docs/rules.md §1.8, §6).
-    unsaved: ClassVar[str] = "no trick points"
 
     def __init__(self, game: G) -> None:
         """The face of ``game``."""

@@ -35,6 +35,7 @@ from typing import Any
 from pinochlekit.engine.actions import (
     Action,
     Bid,
+    Discard,
     Give,
     Moon,
     NameTrump,
@@ -45,7 +46,7 @@ from pinochlekit.engine.actions import (
     ThrowIn,
     parse_action,
 )
-from pinochlekit.engine.cards import Card, Hand, Suit, parse_cards, parse_suit
+from pinochlekit.engine.cards import Card, Hand, parse_cards, parse_suit
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import (
     NotationError,
@@ -70,9 +71,9 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import TwoHandedGame
-from pinochlekit.engine.two.views import TwoHandResult, TwoStage
+from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.variants import find_variant
-from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, View
+from pinochlekit.engine.views import HandResult, Phase, Trick, View, sees_cards
 from pinochlekit.players import (
     PLAYERS,
     PlayerSpecError,
@@ -86,7 +87,8 @@ from pinochlekit.players import (
 from pinochlekit.players.claim import best_play, claim_is_sure, claimable, in_play
 from pinochlekit.players.hints import Advice, advise
 from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
-from pinochlekit.text.narrate import format_hand, format_meld
+from pinochlekit.text.narrate import format_hand, format_meld, format_suit
+from pinochlekit.text.results import explain
 from pinochlekit.tui import double, two
 from pinochlekit.tui.face import Face, TableFace, bid_range
 from pinochlekit.tui.store import GameStore, StoreError
@@ -99,7 +101,6 @@ __all__ = [
     "Turn",
     "bid_range",
     "check_level",
-    "explain_result",
     "for_people",
     "hint_level",
     "seat_names",
@@ -180,10 +181,6 @@ class Turn:
     position: int
     earlier: tuple[View, ...] = ()
     seat: Seat | None = None
-
-
-def _suit_word(suit: Suit) -> str:
-    return f"{suit.symbol} {suit.name.lower()}"
 
 
 #: The face of each game at the table, by the game's class (a game derived from one
@@ -538,10 +535,9 @@ class Session:
                               hands=len(self.game.results), winner=self.game.winner)
 
     def explain(self, result: HandResult) -> list[str]:
-        """A finished hand told to the person (either game)."""
-        if isinstance(result, TwoHandResult):
-            return two.explain_two_result(result, self.name)
-        return explain_result(result, self)
+        """A finished hand told to the person, seats and teams by name
+        (:func:`pinochlekit.text.results.explain`)."""
+        return explain(result, self.game.rules, self.name, self.team_name)
 
     # -- claims (docs/terminal.md "Claim") ------------------------------------
 
@@ -668,7 +664,7 @@ class Session:
             verb = "pass" if you else "passes"
             return f"{who} {verb} with help" if action.help else f"{who} {verb}"
         if isinstance(action, NameTrump):
-            return f"{who} {'name' if you else 'names'} trump: {_suit_word(action.suit)}"
+            return f"{who} {'name' if you else 'names'} trump: {format_suit(action.suit)}"
         if isinstance(action, Give | Return):
             # the declarer's partner gives, the declarer returns (docs/rules.md §1.6)
             taker = self.four.declarer if isinstance(action, Give) else (seat + 2) % 4
@@ -676,7 +672,7 @@ class Session:
             verb = ("give" if you else "gives") if isinstance(action, Give) else (
                 "return" if you else "returns")
             cards = (f": {' '.join(c.pretty for c in action.cards)}"
-                     if HUMAN in (seat, taker) else "")
+                     if sees_cards(self.game.rules, action, seat, HUMAN) else "")
             return f"{who} {verb} {len(action.cards)} cards to {self.name(taker)}{cards}"
         if isinstance(action, Play):
             return f"{who} {'play' if you else 'plays'} {action.card.pretty}"
@@ -686,10 +682,10 @@ class Session:
             return f"{who} {'shoot' if you else 'shoots'} the moon"
         if isinstance(action, Redeal):
             return f"{who} {'call' if you else 'calls'} a nines redeal"
-        laid: tuple[Card, ...] = tuple(getattr(action, "cards", None) or ())
-        if action.verb == "discard":  # three-handed: the declarer lays away cards
-            shown = f": {' '.join(c.pretty for c in laid)}" if you else ""
-            return f"{who} {'discard' if you else 'discards'} {len(laid)} cards{shown}"
+        if isinstance(action, Discard):  # three-handed: the declarer lays away cards
+            shown = (f": {' '.join(c.pretty for c in action.cards)}"
+                     if sees_cards(self.game.rules, action, seat, HUMAN) else "")
+            return f"{who} {'discard' if you else 'discards'} {len(action.cards)} cards{shown}"
         return f"{who}: {action}"
 
     def tell_trick(self, number: int, trick: Trick) -> str:
@@ -843,40 +839,3 @@ def _example(n: int) -> str:
 
 def _order(card: Card) -> tuple[int, int]:
     return (card // 6, -(card % 6))
-
-
-def explain_result(result: HandResult, session: Session) -> list[str]:
-    """A finished deal told to the person: contract, meld, counters, made or set,
-    saved meld, and the score of each team."""
-    name, team_name = session.name, session.team_name
-    if result.outcome is Outcome.PASSED_OUT:
-        return [f"hand {result.number}: everyone passed; the deal passes on"]
-    if result.outcome is Outcome.REDEAL:
-        return [f"hand {result.number}: {name(result.caller or 0)} called a nines redeal"]
-    assert result.declarer is not None
-    us = result.declaring_team
-    assert us is not None
-    trump = _suit_word(result.trump) if result.trump is not None else "no trump"
-    lines = [f"hand {result.number} over: {name(result.declarer)} bid {result.contract} in "
-             f"{trump}: {result.outcome}"]
-    took = result.meld_points[us] + result.trick_points[us]
-    if result.outcome is Outcome.MADE:
-        lines.append(f"  made: meld {result.meld_points[us]} + counters "
-                     f"{result.trick_points[us]} = {took}, at least {result.contract}")
-    elif result.outcome is Outcome.SET:
-        lines.append(f"  set: meld {result.meld_points[us]} + counters "
-                     f"{result.trick_points[us]} = {took}, short of {result.contract}")
-    elif result.outcome is Outcome.THROWN_IN:
-        lines.append("  the declarer threw in the hand after meld: set, no cards played")
-    elif result.outcome is Outcome.NOT_ON_BOARD:
-        lines.append(f"  meld {result.meld_points[us]} + every counter could not reach "
-                     f"{result.contract}: set without play")
-    for team in range(len(result.scores)):
-        note = ""
-        if result.meld_points[team] and not result.meld_saved[team]:
-            note = (" (meld lost: set)" if team == us
-                    else f" (meld not saved: {session.face.unsaved})")
-        lines.append(f"  {team_name(team)}: meld {result.meld_points[team]}{note}, counters "
-                     f"{result.trick_points[team]}, {result.scores[team]:+d} → "
-                     f"{result.totals[team]}")
-    return lines

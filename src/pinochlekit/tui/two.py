@@ -3,9 +3,9 @@
 The text a :class:`~pinochlekit.tui.session.Session` shows when the game is a
 :class:`~pinochlekit.engine.two.game.TwoHandedGame`: the turned-up card and the
 stock, each player's laid melds with the classes every card has served in, the
-meld turn after a won early trick, the draw, and each hand's result. Names come
-from the session (``You``, ``North``), so the lines read like the four-handed
-ones.
+meld turn after a won early trick and the draw (each hand's result is told by
+:func:`pinochlekit.text.results.explain_two_result`). Names come from the session
+(``You``, ``North``), so the lines read like the four-handed ones.
 """
 
 from __future__ import annotations
@@ -22,15 +22,14 @@ from pinochlekit.engine.events import Drew, Event, MeldShown
 from pinochlekit.engine.meld import meld_values
 from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld, parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
-from pinochlekit.engine.two.views import MeldEvent, TableCard, TwoHandResult, TwoStage
+from pinochlekit.engine.two.views import MeldEvent, TableCard, TwoStage
 from pinochlekit.text.narrate import format_hand
 from pinochlekit.tui.face import SUIT_STYLES, Face, card_text
 
 if TYPE_CHECKING:
     from pinochlekit.tui.session import Session
 
-__all__ = ["TwoFace", "choices", "explain_two_result", "meld_name", "parse", "status", "table_text",
-           "tell_meld_turn"]
+__all__ = ["TwoFace", "choices", "meld_name", "parse", "status", "table_text", "tell_meld_turn"]
 
 Namer = Callable[[int], str]
 
@@ -142,24 +141,6 @@ def parse(game: TwoHandedGame, text: str) -> Action:
         if len(words) == 1:
             return Play(parse_cards(words)[0])
         raise
-
-
-def explain_two_result(result: TwoHandResult, name: Namer) -> list[str]:
-    """A finished two-handed deal: each player's meld and trick points, and totals."""
-    trump = result.trump
-    head = f"hand {result.number} over" + (f" (trump {trump.symbol} {trump.name.lower()})"
-                                           if trump is not None else "")
-    lines = [head + ": meld + tricks each"]  # docs/rules.md §4: no contract
-    for seat in range(len(result.scores)):
-        lines.append(f"  {name(seat)}: meld {result.meld_points[seat]} + tricks "
-                     f"{result.trick_points[seat]} = {result.scores[seat]:+d} → "
-                     f"{result.totals[seat]}")
-    last = result.tricks[-1] if result.tricks else None
-    if last is not None:
-        lines.append(f"  the last trick (+10) went to {name(last.winner)}")
-    if result.target:
-        lines.append(f"  game: {result.target}")
-    return lines
 
 
 def deal_lines(game: TwoHandedGame, you: int, name: Namer) -> list[str]:

@@ -33,7 +33,7 @@ from pinochlekit.engine.events import Event
 from pinochlekit.engine.games import AnyGame, new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.views import Phase
+from pinochlekit.engine.views import Phase, sees_cards
 from pinochlekit.players.seat import Seat as SeatDriver
 from pinochlekit.players.seat import rebuild_seats
 from pinochlekit.web.claim import best_play, claim_is_sure, claimable, in_play, other_side
@@ -404,12 +404,10 @@ class Table:
             seat_of, actor = self.actors[-1][-1]
             action = game.actions[-1]
             text = str(action)
-            if isinstance(action, Give | Return) and seat not in (seat_of, (seat_of + 2) % 4):
-                # docs/rules.md §1 Passing: only the two partners see the cards passed
+            if isinstance(action, Give | Return | Discard) and not sees_cards(
+                    game.rules, action, seat_of, seat):
+                # the cards passed (docs/rules.md §1.6) or laid aside (§3), as a count
                 text = f"{action.verb} {len(action.cards)} cards"
-            elif isinstance(action, Discard) and seat != seat_of:
-                # docs/rules.md §3 (widow taken): the discards lie face down; the declarer's own
-                text = f"discard {len(action.cards)} cards"
             last = {"seat": seat_of, "action": text, "actor": actor}
         message["last"] = last
         message["events"] = public_events(self.events)

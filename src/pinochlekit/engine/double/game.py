@@ -80,7 +80,7 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import DOUBLE_MOST_POINTS, Rules
 from pinochlekit.engine.scoring import score_double_hand
 from pinochlekit.engine.tricks import explain_illegal, follow_mask, play_flags, winner_index
-from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick
+from pinochlekit.engine.views import HandResult, Outcome, Phase, Trick, sees_passed
 
 __all__ = ["COUNTER_POINTS", "LAST_TRICK", "DoubleDeal", "DoubleDeckGame", "bid_ladder"]
 
@@ -590,7 +590,7 @@ class DoubleDeckGame(History):
         if seat is not None and seat not in range(4):
             raise IllegalActionError(f"no seat {seat}: seats are 0 to 3")
         legal = tuple(self.legal_actions()) if seat is not None and seat == self.to_act else ()
-        in_pass = seat is not None and self.declarer is not None and seat % 2 == self.declarer % 2
+        in_pass = self.declarer is not None and sees_passed(self.rules, self.declarer, seat)
         return DoubleView(
             seat=seat, rules=self.rules, phase=self.phase, to_act=self.to_act,
             dealer=self.dealer, hand_number=self.hand_number, scores=tuple(self.scores),

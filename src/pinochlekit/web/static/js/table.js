@@ -1131,7 +1131,7 @@ function describeHand(hand) {
   return `${seatName(state.table, hand.declarer)} ${hand.contract} ${trump}, ${hand.outcome}`;
 }
 
-/** The outcome in words, as the terminal says it (tui/session.py ``explain_result``):
+/** The outcome in words, as the terminal says it (text/results.py ``explain_result``):
  * "made: meld 200 + counters 160 = 360 ≥ 350", then each side's meld, counters and score. */
 /** The side (team, or player three-handed) that declared, or null: nobody declared, or
  * the two-handed game, which has no declarer. */
