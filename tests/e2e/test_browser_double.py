@@ -222,3 +222,36 @@ def test_a_double_deck_hand_by_clicking(server: ServerProcess, browser: Browser,
     assert page.locator(".history-hands .review-open").count() >= 1
     assert not errors, errors
     page.close()
+
+
+def test_a_meld_not_counted_says_why_under_each_deck(server: ServerProcess,
+                                                     browser: Browser) -> None:
+    """The hand summary's reason for a meld that did not count (docs/rules.md §1.11,
+    §6), as the page computes it from a hand summary: the declaring side's is lost
+    with the contract; another side's is not saved for want of a trick point in the
+    single deck, of its counters in the double deck (the declarer's too when it
+    made its bid), each with a glossary entry that explains it."""
+    page = browser.new_page()
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+      const g = await import('/static/js/glossary.js');
+      const hand = (deck, outcome) => ({deck, outcome, meld_points: [40, 30],
+                                        meld_saved: [false, false]});
+      const why = (h, side) => { const u = g.unsavedMeld(h, side, 0);
+                                 return u && [u.why, u.term, !!g.GLOSSARY[u.term]]; };
+      return {single: [why(hand("single", "set"), 0), why(hand("single", "set"), 1)],
+              double: [why(hand("double", "set"), 0), why(hand("double", "set"), 1),
+                       why(hand("double", "made"), 0)],
+              saved: why({deck: "double", outcome: "made", meld_points: [40, 30],
+                          meld_saved: [true, true]}, 1),
+              none: why({deck: "single", outcome: "set", meld_points: [0, 0],
+                         meld_saved: [false, false]}, 1)};
+    }""")
+    assert said["single"] == [["set", "set", True], ["no trick points", "(not saved)", True]]
+    assert said["double"] == [["set", "set", True],
+                              ["too few counters", "(too few counters)", True],
+                              ["too few counters", "(too few counters)", True]]
+    assert said["saved"] is None and said["none"] is None
+    assert not errors
+    page.close()

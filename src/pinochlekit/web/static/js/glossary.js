@@ -11,6 +11,7 @@ export const GLOSSARY = {
   "not on the board": "The declaring side's meld plus every counter still to be won cannot reach the contract: the hand is thrown in at once and set, without playing a card.",
   "pass with help": "A pass that tells your partner your hand holds help for them (an ace or meld); it is a pass all the same and everyone sees it in the auction.",
   "(not saved)": "The defenders' meld counts only if they take at least one trick point (a meld of only the dix excepted); without one it is 'not saved' and scores nothing.",
+  "(too few counters)": "Double deck: a side's meld counts only if it takes counters in tricks (at least one, or 20 under the table's rules); without them it is 'not saved' and scores nothing, the declaring side's too.",
   "stuck": "Everyone else passed, so the dealer must take the contract at the minimum bid.",
   "throw in": "The declarer concedes after seeing the meld, before the first card: the declaring side is set, no cards are played, and the other side scores its meld.",
   "shoot the moon": "The declarer plays alone and must take every trick: made, it scores 1,000 and wins the game; any trick lost and it is set.",
@@ -19,6 +20,18 @@ export const GLOSSARY = {
   "nines redeal": "Where the rules allow it, a player holding five (or six) nines may call for a new deal at their first call instead of bidding.",
   "trick points": "The running count of counters each side has taken so far this hand.",
 };
+
+/** Why a side's meld did not count in a finished hand (a hand summary from the server),
+ * or null if it counted: the declaring side's is lost with the contract, another side's
+ * is not saved, for want of a trick point (docs/rules.md §1.11) or, in the double deck,
+ * of its counters (§6; every side, the declarer's too). ``why`` is in words, ``term``
+ * the glossary entry that explains it. The terminal says the same (text/results.py). */
+export function unsavedMeld(hand, side, declaring) {
+  if (!hand.meld_points[side] || hand.meld_saved[side]) return null;
+  if (side === declaring && hand.outcome !== "made") return { why: "set", term: "set" };
+  return hand.deck === "double" ? { why: "too few counters", term: "(too few counters)" }
+    : { why: "no trick points", term: "(not saved)" };
+}
 
 /** A small "?" after a term: its meaning as a tooltip (title), and a click opens the
  * glossary at it. */

@@ -2,7 +2,7 @@
 // every change; this page only draws it and sends the actions the player picks.
 import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleText, plainCard,
          points, seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
-import { GLOSSARY, openGlossary, term } from "./glossary.js";
+import { GLOSSARY, openGlossary, term, unsavedMeld } from "./glossary.js";
 import { checkCommitments, checkHand, dealSeed, gameSeed, sha256Hex } from "./fair.js";
 import { chatLog, chatMessage, initChat, renderChat } from "./chat.js";
 import { hintWords } from "./hintwords.js";
@@ -1164,10 +1164,10 @@ function outcomeLines(hand) {
   else if (hand.outcome === "moon made") say("shot the moon: every trick taken", "shoot the moon");
   else if (hand.outcome === "moon failed") say("the moon failed: not every trick taken; set", "shoot the moon");
   hand.scores.forEach((score, side) => {
-    let note = "";
-    if (hand.meld_points[side] && !hand.meld_saved[side]) note = side === us ? " (meld lost: set)" : " (meld not saved: no trick points)";
+    const unsaved = unsavedMeld(hand, side, us);
+    const note = !unsaved ? "" : unsaved.term === "set" ? " (meld lost: set)" : ` (meld not saved: ${unsaved.why})`;
     const p = el("p", `${teamName(side)}: meld ${hand.meld_points[side]}${note}, counters ${hand.trick_points[side]}, ${points(score, true)} → ${points(hand.totals[side])}.`, "outcome-side");
-    if (note && side !== us) p.append(term("(not saved)"));
+    if (unsaved && unsaved.term !== "set") p.append(term(unsaved.term));
     lines.push(p);
   });
   return lines;
@@ -1202,15 +1202,15 @@ function showSummary(hand) {
     tr.append(el("th", label), ...values.map((v) => el("td", String(v))));
     table.append(tr);
   };
-  // a meld that does not count: the declaring side's is lost with the contract (set),
-  // a defending side's is not saved without a trick point (docs/rules.md §1)
+  // a meld that does not count (unsavedMeld): lost with the contract, or not saved;
+  // the tooltip says why under the table's rules
   const declaring = declaringSide(hand);
-  const lost = (t) => (t === declaring ? " (lost: set)" : " (not saved)");
-  row("Meld", hand.meld_points.map((m, t) => `${m}${hand.meld_saved[t] || !m ? "" : lost(t)}`));
-  for (const cell of table.querySelectorAll("td")) {
-    if (cell.textContent.endsWith("(not saved)")) cell.title = GLOSSARY["(not saved)"];
-    else if (cell.textContent.endsWith("(lost: set)")) cell.title = GLOSSARY.set;
-  }
+  const unsaved = hand.meld_points.map((m, t) => unsavedMeld(hand, t, declaring));
+  row("Meld", hand.meld_points.map((m, t) => !unsaved[t] ? `${m}`
+    : `${m} ${unsaved[t].term === "set" ? "(lost: set)" : "(not saved)"}`));
+  table.querySelectorAll("tr:last-child td").forEach((cell, t) => {
+    if (unsaved[t]) cell.title = GLOSSARY[unsaved[t].term];
+  });
   row("Tricks", hand.trick_points);
   row("This hand", hand.scores.map((s) => points(s, true)));
   row("Total", hand.totals.map((s) => points(s)));
