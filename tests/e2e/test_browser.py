@@ -850,7 +850,9 @@ def test_ux_summary_in_words_and_the_replay_ends_after_the_last_card(
     assert f"trick points: {tricks}" in board, (board, result)
     if outcome in ("made", "set", "shot the moon"):
         # the final trick was held in the middle before the summary came
-        assert "The last trick of the hand." in captions, captions
+        # with who took it and its points (the last 10 included)
+        assert any(re.fullmatch(r"The last trick of the hand, won by .+ \(\d+ points\)\.", c)
+                   for c in captions), captions
         assert replay.locator(".replay-seat .card").count() == 0  # every card played
         cards = 3 if outcome == "shot the moon" else 4  # the partner sits out the moon
         assert replay.locator("#board [aria-label='Trick in progress'] .card").count() == cards

@@ -192,6 +192,7 @@ function holdTrick(previous) {
   const won = (state.events || []).find((e) => e.kind === "trick");
   if (!won) return;
   held = { cards: won.cards, winner: won.winner, points: won.points,
+           last: state.events.some((e) => e.kind === "hand"),
            hand: previous.view ? previous.view.hand_number : view.hand_number };
   clearTimeout(heldTimer);
   heldTimer = setTimeout(() => { held = null; if (state) render(); }, HOLD_MS);
@@ -585,8 +586,9 @@ function renderCenter() {
   const caption = $("trick-caption");
   caption.textContent = "";
   if (view && !view.trick.length && held) {
-    caption.textContent = held.winner === null ? "The last trick of the hand."
-      : `Won by ${seatName(state.table, held.winner)} (${held.points} points).`;
+    const won = `won by ${seatName(state.table, held.winner)} (${held.points} points)`;
+    caption.textContent = held.last ? `The last trick of the hand, ${won}.`
+      : `${won[0].toUpperCase()}${won.slice(1)}.`;
   }
   $("trick-points").textContent = view && ["play", "game over"].includes(view.phase) || (view && view.tricks.length)
     ? trickPointsText(view) : "";
