@@ -36,6 +36,10 @@ GLOSSARY: dict[str, str] = {
     "(not saved)": "The defenders' meld counts only if they take at least one trick point "
                    "(a meld of only the dix excepted); without one it is 'not saved' and "
                    "scores nothing.",
+    "(too few counters)": "Double deck: a side's meld counts only if it takes counters in "
+                          "tricks (at least one, or 20 under the table's rules); without "
+                          "them it is 'not saved' and scores nothing, the declaring side's "
+                          "too.",
     "stuck": "Everyone else passed, so the dealer must take the contract at the minimum "
              "bid.",
     "throw in": "The declarer concedes after seeing the meld, before the first card: the "
@@ -54,7 +58,10 @@ GLOSSARY: dict[str, str] = {
 
 #: How each term shows in the table's text, where that differs from the term.
 _WRITTEN = {"throw in": r"throws? in|thrown in", "shoot the moon": r"shoots? the moon",
-            "stuck": r"stuck", "set": r"set", "(not saved)": r"\(?not saved\)?",
+            "stuck": r"stuck", "set": r"set",
+            # docs/rules.md §6: the double deck's reason is its own term
+            "(not saved)": r"\(?not saved\)?(?!: too few counters)",
+            "(too few counters)": r"too few counters",
             "pass with help": r"pass(?:es)? with help"}
 
 
