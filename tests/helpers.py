@@ -14,8 +14,14 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-__all__ = ["ROOT", "Plain", "answer_turns", "environment", "history"]
+from pinochlekit.engine.double.game import DoubleDeckGame
+from pinochlekit.engine.game import Game
+from pinochlekit.engine.two.game import TwoHandedGame
+
+__all__ = ["ROOT", "Plain", "answer_turns", "auction_game", "environment", "history",
+           "two_game"]
 
 #: The checkout: the child processes run there with ``src`` on their path.
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,3 +115,17 @@ def cards_in(text: str) -> list[str]:
 def pretty(card: str) -> str:
     """A compact card (``TD``) as the lines told write it (``10♦``)."""
     return ("10" if card[0] == "T" else card[0]) + dict(zip("SHDC", "♠♥♦♣", strict=True))[card[1]]
+
+
+def auction_game(session: Any) -> Game | DoubleDeckGame:
+    """A terminal session's game, which the test knows has an auction."""
+    game = session.game
+    assert isinstance(game, Game | DoubleDeckGame), type(game)
+    return game
+
+
+def two_game(session: Any) -> TwoHandedGame:
+    """A terminal session's game, which the test knows is the two-handed one."""
+    game = session.game
+    assert isinstance(game, TwoHandedGame), type(game)
+    return game

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import auction_game
 
 from pinochlekit import ALL_CARDS, Game, Hand, Phase, parse_action
 from pinochlekit.engine.double.game import DoubleDeckGame
@@ -304,7 +305,7 @@ def test_pinochle_history_reviews_a_saved_hand(tmp_path: Path) -> None:
 
     store = GameStore(tmp_path / "games.sqlite3")
     session = Session.new("pagat", seed=5, levels=["easy"], store=store)
-    while not session.four.results:
+    while not auction_game(session).results:
         if session.is_human_turn:
             seat = session.game.to_act
             assert seat is not None

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import auction_game
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
@@ -101,7 +102,7 @@ def test_a_complete_hand_by_keyboard(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await play(pilot, app, lambda: bool(results), results.append, bid_first=True)
             screen = app.screen_text()
-        assert session.four.auction or session.game.results
+        assert auction_game(session).auction or session.game.results
         hand = session.game.results[0]
         story = results[0]
         assert f"hand {hand.number} over" in story
@@ -293,7 +294,7 @@ async def _following(pilot: Pilot[None], app: TableApp) -> str:
 def _check_drawn(app: TableApp, screen: str, width: int, height: int) -> None:
     """What a player must read at any supported size (docs/terminal.md "Screen sizes")."""
     session = app.session
-    game = session.four
+    game = auction_game(session)
     lines = screen.splitlines()
     assert len(lines) == height and all(len(line) <= width for line in lines)
     assert lines[0].rstrip().endswith(f"of {game.rules.game_target}")  # the header is whole
@@ -362,7 +363,7 @@ def test_cards_are_drawn_for_people_at_every_size(size: tuple[int, int]) -> None
                 if app.waiting:  # the hand's result: each meld with its cards
                     assert "meld" in screen and _PEOPLES_CARD.search(screen), screen
                     break
-                game = session.four
+                game = auction_game(session)
                 if game.phase is Phase.PLAY:
                     if game.trick:  # the seats' melds, the led card, the trick's cards
                         _check_drawn(app, screen, *size)

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import auction_game, two_game
 from test_tui import SIZE, _region_text, human_move, settle
 from textual.pilot import Pilot
 
@@ -70,7 +71,7 @@ def test_t_asks_before_throwing_in(size: tuple[int, int]) -> None:
             await pilot.pause()
             screen = app.screen_text()
             assert "Throw in this hand?" in screen and "the declaring side is set" in screen
-            assert f"Your contract is {session.four.contract}" in screen
+            assert f"Your contract is {auction_game(session).contract}" in screen
             assert "y: yes, throw in" in screen
             await pilot.press("n")  # no: nothing happens
             await pilot.pause()
@@ -190,7 +191,7 @@ def test_two_handed_claim_once_the_stock_is_gone() -> None:
     async def test() -> None:
         app = TableApp(Session.new("two", seed=4, levels=["easy"]), delay=0)
         session = app.session
-        game = session.two
+        game = two_game(session)
         assert game is not None
         async with app.run_test(size=SIZE) as pilot:
             for _ in range(400):
@@ -217,7 +218,7 @@ def test_two_handed_claim_once_the_stock_is_gone() -> None:
 def _policy(session: Session) -> Action:
     """The person's fixed choice: pass (else the lowest bid), the first trump, the
     first cards of the hand to pass, the first legal card."""
-    game = session.four
+    game = auction_game(session)
     legal = game.legal_actions()
     if Pass() in legal:
         return Pass()
@@ -234,7 +235,7 @@ def test_a_claimed_game_resumes_and_plays_on_as_it_would_have(tmp_path: Path) ->
     played-out cards, as a resumed game shows them)."""
     store = GameStore(tmp_path / "games.sqlite3")
     session = Session.new("pagat", seed=35, levels=["pro"], store=store)
-    while not (session.is_human_turn and session.four.phase is Phase.PLAY
+    while not (session.is_human_turn and auction_game(session).phase is Phase.PLAY
                and session.claim_refusal() is None):
         session.act(_policy(session)) if session.is_human_turn else session.step()
     lines = session.claim()
@@ -258,7 +259,7 @@ def test_three_handed_trick_points_name_each_player() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(300):
                 await settle(pilot, app)
-                game = session.four
+                game = auction_game(session)
                 if app.waiting:  # a hand ended before its play (not on the board)
                     await pilot.press("enter")
                 elif game.phase is Phase.PLAY and sum(game.trick_points) > 0:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers import auction_game
 from test_tui import SIZE, human_move, settle
 
 from pinochlekit.engine.rules import Rules
@@ -138,7 +139,7 @@ def test_a_stuck_dealer_is_explained_where_it_is_drawn() -> None:
         app = TableApp(Session.new("pagat", seed=75, levels=["easy"]), delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
-            game = app.session.four
+            game = auction_game(app.session)
             assert game.declarer == 0 and game.high_bidder is None  # stuck, not a bid
             lines = app.screen_text().splitlines()
             at = next(n for n, line in enumerate(lines) if "You stuck at 250" in line)

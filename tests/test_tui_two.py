@@ -133,7 +133,8 @@ def test_the_meld_turn_is_told_from_the_engines_events() -> None:
     told: dict[str, list[str]] = {}
     for seed in range(40):
         session = Session.new("two", seed=seed, levels=["easy"])
-        game = session.two
+        game = session.game
+        assert isinstance(game, TwoHandedGame)
         assert game is not None
         for _ in range(400):
             if game.stage is not TwoStage.MELD or game.to_act != HUMAN:

@@ -36,7 +36,7 @@ from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.three.game import ThreeHandedGame
 from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.engine.variants import find_variant
-from pinochlekit.engine.views import HandResult, Phase, View
+from pinochlekit.engine.views import HandResult, Phase, Trick, View
 
 __all__ = ["AnyGame", "AuctionGame", "ThreeHandedGame", "for_game", "new_any_game", "new_game",
            "parse_game_action", "replay", "replay_any"]
@@ -53,6 +53,13 @@ class AnyGame(Protocol):
     to_act: int | None
     winner: int | None
     actions: list[Action]
+    #: The cards of the trick in progress, as card numbers (``int(card)``), in the order
+    #: played.
+    trick: list[int]
+    #: The tricks finished in this hand.
+    tricks: list[Trick]
+    #: Each side's trick points taken so far in this hand.
+    trick_points: list[int]
 
     @property
     def scores(self) -> list[int]:

@@ -12,13 +12,10 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.engine.errors import PinochleError
-from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import parse_game_action, replay_any
+from pinochlekit.engine.games import AnyGame, parse_game_action, replay_any
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESETS, Rules
-from pinochlekit.engine.two.game import TwoHandedGame
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
 from pinochlekit.review import ReviewError
 from pinochlekit.text.narrate import format_hand
@@ -260,7 +257,7 @@ def _number(value: int) -> str:
 
 
 def hand_steps(record: GameRecord,
-               number: int) -> tuple[Game | TwoHandedGame | DoubleDeckGame, list[str]]:
+               number: int) -> tuple[AnyGame, list[str]]:
     """The game just before hand ``number`` starts, and the actions of that hand."""
     game = replay_any(GameRecord(record.rules, record.seed, record.dealer, (), record.deals))
     texts: list[str] = []

@@ -26,6 +26,7 @@ from rich.text import Text
 
 from pinochlekit.engine.actions import Action
 from pinochlekit.engine.cards import Card, Suit
+from pinochlekit.engine.events import Event
 from pinochlekit.engine.games import AnyGame, AuctionGame
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.views import Phase
@@ -87,6 +88,22 @@ class Face(ABC, Generic[G]):
     def __init__(self, game: G) -> None:
         """The face of ``game``."""
         self.game = game
+
+    # -- telling what happened ------------------------------------------------------
+
+    def before_step(self) -> object:
+        """What :meth:`action_lines` needs from before the action (nothing here)."""
+        return None
+
+    def action_lines(self, session: Session, seat: int, action: Action,
+                     events: Sequence[Event], before: object) -> list[str]:
+        """The action just applied, told: one line (:meth:`Session.tell`)."""
+        return [session.tell(seat, action)]
+
+    def event_lines(self, session: Session, event: Event,
+                    events: Sequence[Event]) -> list[str]:
+        """What this game adds after an event of the action (nothing here)."""
+        return []
 
     # -- reading the keys -----------------------------------------------------------
 

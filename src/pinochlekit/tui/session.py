@@ -65,13 +65,11 @@ from pinochlekit.engine.events import (
     TrickWon,
 )
 from pinochlekit.engine.game import Game
-from pinochlekit.engine.games import for_game, new_any_game, parse_game_action, replay_any
+from pinochlekit.engine.games import AnyGame, for_game, new_any_game, parse_game_action, replay_any
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import Rules
-from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.two.game import TwoHandedGame
-from pinochlekit.engine.two.views import TwoStage
 from pinochlekit.engine.variants import find_variant
 from pinochlekit.engine.views import HandResult, Phase, Trick, View, sees_cards
 from pinochlekit.players import (
@@ -189,7 +187,7 @@ _FACES: dict[type, type[Face[Any]]] = {Game: TableFace, DoubleDeckGame: double.D
                                        TwoHandedGame: two.TwoFace}
 
 
-def face_for(game: Game | TwoHandedGame | DoubleDeckGame) -> Face[Any]:
+def face_for(game: AnyGame) -> Face[Any]:
     """The table's face of ``game`` (:mod:`pinochlekit.tui.face`).
 
     >>> type(face_for(new_any_game(Rules.preset("three"), seed=1))).__name__
@@ -201,7 +199,7 @@ def face_for(game: Game | TwoHandedGame | DoubleDeckGame) -> Face[Any]:
 class Session:
     """One person (seat 0) against computer players: apply, save and tell each action."""
 
-    def __init__(self, game: Game | TwoHandedGame | DoubleDeckGame, seats: Sequence[str],
+    def __init__(self, game: AnyGame, seats: Sequence[str],
                  settings: Settings | None = None, store: GameStore | None = None,
                  game_id: int | None = None,
                  actors: Sequence[int] = ()) -> None:
@@ -284,17 +282,6 @@ class Session:
         return session
 
     # -- who is who -----------------------------------------------------------
-
-    @property
-    def two(self) -> TwoHandedGame | None:
-        """The game, if it is the two-handed one."""
-        return self.game if isinstance(self.game, TwoHandedGame) else None
-
-    @property
-    def four(self) -> Game | DoubleDeckGame:
-        """The game, when it has an auction (four- or three-handed, or the double deck)."""
-        assert not isinstance(self.game, TwoHandedGame), "no auction in the two-handed game"
-        return self.game
 
     def name(self, seat: int) -> str:
         """``You``, ``West``, ``North`` or ``East``."""
@@ -466,32 +453,15 @@ class Session:
         return re.sub(r"\bseat (\d)\b", seat, message)
 
     def apply_and_tell(self, seat: int, action: Action) -> list[str]:
-        """Apply ``seat``'s action and tell what it caused, from the engine's events."""
-        two_handed = self.two
-        if two_handed is not None:
-            return self._apply_two(two_handed, seat, action)
-        events = self.four.step(action, seat)
+        """Apply ``seat``'s action and tell what it caused, from the engine's events
+        (what a game tells its own way, the face says: the two-handed meld turn)."""
+        before = self.face.before_step()
+        events = self.game.step(action, seat)
         self._saved(seat, action)
-        lines = [self.tell(seat, action)]
+        lines = self.face.action_lines(self, seat, action, events, before)
         for event in events[1:]:
             lines += self._tell_event(event)
-        return lines
-
-    def _apply_two(self, game: TwoHandedGame, seat: int, action: Action) -> list[str]:
-        """:meth:`apply_and_tell` for the two-handed game: the meld turn and the draw told too."""
-        turn_up = game.turn_up  # a dix exchanged takes it: named in the line
-        events = game.step(action, seat)
-        self._saved(seat, action)
-        if isinstance(action, LayMeld | Dix | NoMeld):
-            lines = [two.tell_meld_turn(seat, action, self.name, events, turn_up)]
-            lines += two.draw_lines(game, HUMAN, events)
-        else:
-            lines = [self.tell(seat, action)]
-        for event in events[1:]:
-            lines += self._tell_event(event)
-            if (isinstance(event, TrickWon) and len(events) == 2
-                    and game.stage is TwoStage.MELD):
-                lines.append(f"{self.name(game.to_act or 0)} may meld (meld, dix or no meld)")
+            lines += self.face.event_lines(self, event, events)
         return lines
 
     def _tell_event(self, event: Event) -> list[str]:
@@ -666,9 +636,8 @@ class Session:
         if isinstance(action, NameTrump):
             return f"{who} {'name' if you else 'names'} trump: {format_suit(action.suit)}"
         if isinstance(action, Give | Return):
-            # the declarer's partner gives, the declarer returns (docs/rules.md §1.6)
-            taker = self.four.declarer if isinstance(action, Give) else (seat + 2) % 4
-            assert taker is not None
+            # the declarer's partner gives, the declarer returns: to partner (§1.6)
+            taker = (seat + 2) % 4
             verb = ("give" if you else "gives") if isinstance(action, Give) else (
                 "return" if you else "returns")
             cards = (f": {' '.join(c.pretty for c in action.cards)}"

@@ -18,7 +18,7 @@ from rich.text import Text
 from pinochlekit.engine.actions import Action, Play
 from pinochlekit.engine.cards import Card, parse_cards
 from pinochlekit.engine.errors import NotationError
-from pinochlekit.engine.events import Drew, Event, MeldShown
+from pinochlekit.engine.events import Drew, Event, MeldShown, TrickWon
 from pinochlekit.engine.meld import meld_values
 from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld, parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
@@ -167,6 +167,28 @@ class TwoFace(Face[TwoHandedGame]):
     def meld_turn(self) -> bool:
         """Whether the winner of the last trick may lay a meld now."""
         return self.game.stage is TwoStage.MELD
+
+    def before_step(self) -> Card | None:
+        """The turned-up card (once drawn, none): a dix exchanged takes it, and its line
+        names it."""
+        return self.game.turn_up
+
+    def action_lines(self, session: Session, seat: int, action: Action,
+                     events: Sequence[Event], before: object) -> list[str]:
+        """A meld turn told with the draws after it (docs/rules.md §4); else one line."""
+        if isinstance(action, LayMeld | Dix | NoMeld):
+            assert before is None or isinstance(before, Card)
+            return [tell_meld_turn(seat, action, session.name, events, before),
+                    *draw_lines(self.game, 0, events)]  # the person sits at seat 0
+        return [session.tell(seat, action)]
+
+    def event_lines(self, session: Session, event: Event,
+                    events: Sequence[Event]) -> list[str]:
+        """After the trick that opens a meld turn: who may meld now."""
+        if isinstance(event, TrickWon) and len(events) == 2 \
+                and self.game.stage is TwoStage.MELD:
+            return [f"{session.name(self.game.to_act or 0)} may meld (meld, dix or no meld)"]
+        return []
 
     def picking(self) -> bool:
         """Cards are picked only to lay a meld."""
