@@ -22,7 +22,6 @@ from pinochlekit.engine.rules import (
     DOUBLE_DECK_OPTIONS,
     PRESET_SOURCES,
     PRESETS,
-    TWO_HANDED_FIXED,
     Rules,
 )
 
@@ -114,27 +113,16 @@ def value_needs(preset: str) -> list[dict[str, Any]]:
 @functools.cache
 def fixed_options(preset: str) -> frozenset[str]:
     """The options the game of ``preset`` does not let a player change, which the
-    lobby hides: those whose every other value the engine refuses for it (a
-    number is tried with the values the other presets give it), and for the
-    two-handed game the engine's own :data:`~pinochlekit.engine.rules.TWO_HANDED_FIXED`
-    (docs/rules.md §4: no auction, passing or contract). So two-handed hides every
-    auction, passing and contract option, three-handed the partner options
-    (docs/rules.md §3), and every game but three-handed the widow.
+    lobby hides: the engine's :meth:`~pinochlekit.engine.rules.Rules.fixed_options`
+    (docs/rules.md §3: no partner three-handed; §4: no auction, passing or contract
+    two-handed; §6: each deck's own options), the deck itself chosen with the preset.
 
-    >>> sorted(fixed_options("three"))
-    ['cards_passed', 'pass_with_help', 'shoot_the_moon']
+    >>> sorted(fixed_options("three"))[:4]
+    ['arounds', 'bid_ladder', 'cards_passed', 'meld_counters']
     >>> sorted(fixed_options("pagat"))
-    ['widow']
+    ['arounds', 'bid_ladder', 'meld_counters', 'widow']
     """
-    rules = Rules.preset(preset)
-    fixed = set(TWO_HANDED_FIXED) if rules.players == 2 else set()
-    for option, values in _values(rules.deck == "double").items():
-        own = getattr(rules, option)
-        tried = values or sorted({getattr(Rules.preset(name), option) for name in _SEATED})
-        others = [v for v in tried if v != own]
-        if others and all(_needs(preset, option, v) is None for v in others):
-            fixed.add(option)
-    return frozenset(fixed)
+    return Rules.preset(preset).fixed_options() - {"deck"}
 
 
 @functools.cache
@@ -176,9 +164,7 @@ def rules_catalog() -> dict[str, Any]:
     for name in _SEATED:
         source = PRESET_SOURCES[name]
         rules = Rules.preset(name)
-        # a single-deck game has none of the double deck's own options (docs/rules.md §6)
-        fixed = fixed_options(name) | (set() if rules.deck == "double"
-                                       else DOUBLE_DECK_OPTIONS)
+        fixed = fixed_options(name)
         presets.append({"name": name, "source": source, "players": rules.players,
                         "deck": rules.deck,
                         "values": {o["name"]: getattr(rules, o["name"]) for o in options},
