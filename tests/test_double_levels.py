@@ -21,7 +21,7 @@ from pinochlekit.engine.views import Phase
 from pinochlekit.players import make_player
 from pinochlekit.players.base import Player
 from pinochlekit.players.double import DOUBLE_LEVELS
-from pinochlekit.players.double.levels import double_standard, is_double
+from pinochlekit.players.double.levels import double_standard
 from pinochlekit.players.double.policy import sample_hands
 from pinochlekit.players.policy import beat_mask, lowest
 from pinochlekit.players.pro import ProPlayer
@@ -156,5 +156,5 @@ def test_single_deck_is_not_handed_off() -> None:
     """A single-deck view is not the double deck's: the old players decide as before."""
     game = Game.new("pagat", seed=3)
     view = game.view(game.to_act)
-    assert not is_double(view)
+    assert StandardPlayer(1, bid_sims=8).for_game(view) is None
     assert StandardPlayer(1, bid_sims=8).choose(view) == StandardPlayer(1, bid_sims=8).choose(view)

@@ -31,7 +31,6 @@ from pinochlekit.engine.actions import PLAYS, Action, Bid, Give, NameTrump, Pass
 from pinochlekit.engine.cards import ALL_CARDS, SUIT_MASKS, Suit
 from pinochlekit.engine.double.cards import COPIES, DOUBLE_KINDS, DoubleHand
 from pinochlekit.engine.double.meld import double_meld
-from pinochlekit.engine.double.views import DoubleView
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.tricks import play_flags, winner_index
 from pinochlekit.engine.views import Phase, View
@@ -48,7 +47,7 @@ from pinochlekit.players.double.policy import (
 from pinochlekit.players.policy import HIGH_ORDER, beat_mask, highest, lowest, standard_give_key
 
 __all__ = ["BID_DEALS", "PRO_DEALS", "DoubleBidTable", "DoubleStandard", "double_standard",
-           "guaranteed", "is_double", "meld_loss_order"]
+           "guaranteed", "meld_loss_order"]
 
 #: Simulated deals per suit in the bidding simulation: standard, pro (docs/double-deck.md).
 BID_DEALS = {False: 20, True: 40}
@@ -58,11 +57,6 @@ PRO_DEALS = 16
 #: What a player keeps for the rest of the auction: (hand key, {suit: (willing, mean)}).
 DoubleBidTable = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]],
                        dict[int, tuple[int, float]]]
-
-
-def is_double(view: View) -> bool:
-    """Whether ``view`` is of the double-deck game (docs/rules.md §6)."""
-    return isinstance(view, DoubleView)
 
 
 def _counts(view: View) -> list[int]:

@@ -42,13 +42,8 @@ from pinochlekit.engine.views import View
 from pinochlekit.players.base import GamePlayer
 from pinochlekit.players.two import core as twocore
 
-__all__ = ["TwoEasy", "TwoPro", "TwoStandard", "is_two_handed", "python_rollout_values",
+__all__ = ["TwoEasy", "TwoPro", "TwoStandard", "python_rollout_values",
            "rollout_values", "two_easy", "two_pro", "two_standard"]
-
-def is_two_handed(view: View) -> bool:
-    """Whether ``view`` is a seat's view of the two-handed game."""
-    return isinstance(view, TwoHandedView)
-
 
 class Seen:
     """What a seat sees, in the form the standard policy reads (from a view, or from
