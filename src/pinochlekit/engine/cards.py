@@ -56,6 +56,15 @@ class Suit(IntEnum):
         """The suit symbol: ♠ ♥ ♦ ♣."""
         return "♠♥♦♣"[self]
 
+    @property
+    def words(self) -> str:
+        """The suit for people, its symbol and its name.
+
+        >>> Suit.HEARTS.words
+        '♥ hearts'
+        """
+        return f"{self.symbol} {self.name.lower()}"
+
     def __str__(self) -> str:
         return self.letter
 

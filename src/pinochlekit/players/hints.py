@@ -46,7 +46,7 @@ from pinochlekit.engine.actions import (
     Return,
     ThrowIn,
 )
-from pinochlekit.engine.cards import Suit, parse_cards, parse_suit
+from pinochlekit.engine.cards import parse_cards, parse_suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.views import View
 from pinochlekit.players import ExpertPlayer, hint_level, level_name, make_player
@@ -151,10 +151,6 @@ def _signs(text: str) -> str:
     return re.sub(r"(^|[\s(])-(?=\d)", lambda m: m.group(1) + MINUS, text)
 
 
-def _suit(suit: Suit) -> str:
-    return f"{suit.symbol} {suit.name.lower()}"
-
-
 def _cards(cards: Sequence[object]) -> str:
     return " ".join(getattr(c, "pretty", str(c)) for c in cards)
 
@@ -177,7 +173,7 @@ def _option_line(option: Option) -> str:
     if bid:
         name = f"{parse_suit(bid.group(1)).symbol} at {bid.group(2)}"
     elif re.fullmatch(r"[SHDC]", name):
-        name = _suit(parse_suit(name))
+        name = parse_suit(name).words
     else:
         name = people(name)
     line = f"{name}: {option.mean:+.1f} on average (from {option.low:+d} to {option.high:+d})"
@@ -207,7 +203,7 @@ def words(view: View, action: Action, text: str,
         made = (f": you make it in {_in_ten(best.makes)}" if best.makes is not None
                 else f": {people(reason)}")
         return (f"Bid {action.amount}{must}{made}; naming "
-                f"{_suit(parse_suit(best.name[0]))}"), why
+                f"{parse_suit(best.name[0]).words}"), why
     if isinstance(action, Pass) and bids:
         best, passing = bids[0], named.get("pass")
         verb = "Pass with help" if action.help else "Pass"
@@ -221,9 +217,9 @@ def words(view: View, action: Action, text: str,
     if isinstance(action, NameTrump):
         chosen = named.get(action.suit.letter)
         if chosen is not None and chosen.makes is not None:
-            return (f"Name trump {_suit(action.suit)}: you make {view.contract} in "
+            return (f"Name trump {action.suit.words}: you make {view.contract} in "
                     f"{_in_ten(chosen.makes)}, the best of the suits"), why
-        return f"Name trump {_suit(action.suit)}: {people(reason) or 'the only choice'}", why
+        return f"Name trump {action.suit.words}: {people(reason) or 'the only choice'}", why
     if isinstance(action, Give | Return | Discard) and options:
         cards = _cards(action.cards)
         mean = options[0].mean if options else 0.0

@@ -41,8 +41,7 @@ from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.views import HandResult, Trick, View
 
-__all__ = ["HandStory", "format_hand", "format_meld", "format_suit", "format_trick", "narrate",
-           "stories"]
+__all__ = ["HandStory", "format_hand", "format_meld", "format_trick", "narrate", "stories"]
 
 
 @dataclass
@@ -117,15 +116,6 @@ def format_hand(hand: Hand) -> str:
     'AS 9S  AH  TD KD'
     """
     return "  ".join(str(hand.suit(s)) for s in Suit if hand.suit(s).once)
-
-
-def format_suit(suit: Suit) -> str:
-    """Write a suit for people, its symbol and its name.
-
-    >>> format_suit(Suit.HEARTS)
-    '♥ hearts'
-    """
-    return f"{suit.symbol} {suit.name.lower()}"
 
 
 def format_meld(result: MeldResult) -> str:

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.views import TwoHandResult
 from pinochlekit.engine.views import HandResult, Outcome
-from pinochlekit.text.narrate import format_suit
 
 __all__ = ["Namer", "explain", "explain_result", "explain_two_result"]
 
@@ -47,7 +46,7 @@ def explain_result(result: HandResult, rules: Rules, name: Namer,
     assert result.declarer is not None
     us = result.declaring_team
     assert us is not None
-    trump = format_suit(result.trump) if result.trump is not None else "no trump"
+    trump = result.trump.words if result.trump is not None else "no trump"
     lines = [f"hand {result.number} over: {name(result.declarer)} bid {result.contract} in "
              f"{trump}: {result.outcome}"]
     took = result.meld_points[us] + result.trick_points[us]
@@ -76,7 +75,7 @@ def explain_result(result: HandResult, rules: Rules, name: Namer,
 def explain_two_result(result: TwoHandResult, name: Namer) -> list[str]:
     """A finished two-handed deal: each player's meld and trick points, and totals."""
     trump = result.trump
-    head = f"hand {result.number} over" + (f" (trump {format_suit(trump)})"
+    head = f"hand {result.number} over" + (f" (trump {trump.words})"
                                            if trump is not None else "")
     lines = [head + ": meld + tricks each"]  # docs/rules.md §4: no contract
     for seat in range(len(result.scores)):

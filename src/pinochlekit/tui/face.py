@@ -271,7 +271,7 @@ class TableFace(Face[AuctionGame]):
             text.append("  the others all passed\n", style="dim")
         if game.trump is not None:
             text.append("trump ")
-            text.append(game.trump.symbol + " " + game.trump.name.lower(),
+            text.append(game.trump.words,
                         style=SUIT_STYLES[game.trump])
         widow = game.widow  # docs/rules.md §3: face up after the auction
         if widow:
@@ -290,7 +290,7 @@ class TableFace(Face[AuctionGame]):
             lines.append("auction: " + ", ".join(
                 f"{session.name(s)} {a}" for s, a in game.auction))
         if game.declarer is not None:
-            trump = (f" in {game.trump.symbol} {game.trump.name.lower()}"
+            trump = (f" in {game.trump.words}"
                      if game.trump is not None else "")
             lines.append(f"contract: {session.name(game.declarer)} {game.contract}{trump}")
         if widow:

@@ -85,7 +85,7 @@ from pinochlekit.players import (
 from pinochlekit.players.claim import best_play, claim_is_sure, claimable, in_play
 from pinochlekit.players.hints import Advice, advise
 from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
-from pinochlekit.text.narrate import format_hand, format_meld, format_suit
+from pinochlekit.text.narrate import format_hand, format_meld
 from pinochlekit.text.results import explain
 from pinochlekit.tui import double, two
 from pinochlekit.tui.face import Face, TableFace, bid_range
@@ -634,7 +634,7 @@ class Session:
             verb = "pass" if you else "passes"
             return f"{who} {verb} with help" if action.help else f"{who} {verb}"
         if isinstance(action, NameTrump):
-            return f"{who} {'name' if you else 'names'} trump: {format_suit(action.suit)}"
+            return f"{who} {'name' if you else 'names'} trump: {action.suit.words}"
         if isinstance(action, Give | Return):
             # the declarer's partner gives, the declarer returns: to partner (§1.6)
             taker = (seat + 2) % 4

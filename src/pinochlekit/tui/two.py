@@ -107,7 +107,7 @@ def status(game: TwoHandedGame, you: int, name: Namer) -> list[str]:
     trump = game.trump
     turn_up = (f"turned up {game.turn_up.pretty}" if game.turn_up is not None
                else "the turned-up card has been drawn")
-    lines = [f"trump {trump.symbol} {trump.name.lower()} ({turn_up}); stock "
+    lines = [f"trump {trump.words} ({turn_up}); stock "
              f"{game.stock_size} cards; {game.stage}"]
     for seat in (you, 1 - you):
         lines.append(f"  {name(seat)}: meld {game.meld_points[seat]} this hand; on the "
@@ -147,7 +147,7 @@ def deal_lines(game: TwoHandedGame, you: int, name: Namer) -> list[str]:
     """The start of a two-handed deal, told to the person."""
     assert game.turn_up is not None or game.stock_size == 0
     lines = [f"turned up: {game.turn_up.pretty if game.turn_up else '-'} (trump "
-             f"{game.trump.symbol} {game.trump.name.lower()}); the stock has "
+             f"{game.trump.words}); the stock has "
              f"{game.stock_size} cards"]
     lines += [event_text(e, name) for e in game.events]
     lines.append(f"your hand: {format_hand(game.hand(you))}")
@@ -239,7 +239,7 @@ class TwoFace(Face[TwoHandedGame]):
         """The turned-up card, the stock, this hand's last melds."""
         game = self.game
         text = Text("trump ")
-        text.append(f"{game.trump.symbol} {game.trump.name.lower()}",
+        text.append(f"{game.trump.words}",
                     style=SUIT_STYLES[game.trump])
         if game.turn_up is not None:
             text.append("\nturned up ")
