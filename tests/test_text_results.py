@@ -83,3 +83,16 @@ def test_the_two_handed_hand() -> None:
     two = ("You", "North").__getitem__
     assert explain_two_result(result, two) == lines
     assert explain(result, Rules.preset("two"), two, two) == lines
+
+
+def test_a_declaring_side_that_made_its_bid_without_saving_its_meld() -> None:
+    """docs/rules.md §6: in the double deck every side saves its meld with its counters,
+    the declaring side too; one that made its bid on counters alone did not lose its
+    meld to a set, it did not save it (as the web's summary says)."""
+    rules = Rules.from_string("doubledeck(min_bid=15, meld_counters=20)")
+    result = HandResult(1, dealer=3, outcome=Outcome.MADE, declarer=0, contract=15,
+                        trump=Suit.SPADES, meld_points=(30, 10), trick_points=(19, 31),
+                        meld_saved=(False, True), scores=(19, 41), totals=(19, 41))
+    lines = explain_result(result, rules, name, team_name)
+    assert lines[2] == "  You & North: meld 30 (meld not saved: too few counters), " \
+                       "counters 19, +19 → 19"

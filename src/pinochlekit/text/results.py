@@ -64,7 +64,9 @@ def explain_result(result: HandResult, rules: Rules, name: Namer,
     for team in range(len(result.scores)):
         note = ""
         if result.meld_points[team] and not result.meld_saved[team]:
-            note = (" (meld lost: set)" if team == us
+            # lost with the contract; else not saved (a declaring side that made its
+            # bid too, in the double deck, §6: the web says the same, glossary.js)
+            note = (" (meld lost: set)" if team == us and result.outcome is not Outcome.MADE
                     else f" (meld not saved: {_unsaved(rules)})")
         lines.append(f"  {team_name(team)}: meld {result.meld_points[team]}{note}, counters "
                      f"{result.trick_points[team]}, {result.scores[team]:+d} → "
