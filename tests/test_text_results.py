@@ -7,6 +7,8 @@ counters, §6), and the two-handed hand without a contract (§4).
 
 from __future__ import annotations
 
+import dataclasses
+
 from pinochlekit.engine.cards import Card, Suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.views import TwoHandResult
@@ -48,8 +50,10 @@ def test_a_set_loses_the_meld_and_an_unsaved_meld_says_why() -> None:
         "  You & North: meld 60 (meld not saved: no trick points), counters 0, +0 → 0",
         "  West & East: meld 150 (meld lost: set), counters 130, -300 → -300",
     ]
-    # the double deck saves a meld with counters (docs/rules.md §6)
-    double = explain_result(result, Rules.preset("doubledeck"), name, team_name)
+    # the double deck saves a meld with counters (docs/rules.md §6): the declaring
+    # side's 130 counters saved its meld, which it loses with the contract
+    saved = dataclasses.replace(result, meld_saved=(False, True))
+    double = explain_result(saved, Rules.preset("doubledeck"), name, team_name)
     assert double[2] == ("  You & North: meld 60 (meld not saved: too few counters), "
                          "counters 0, +0 → 0")
     assert double[:2] + double[3:] == lines[:2] + lines[3:]
@@ -96,3 +100,25 @@ def test_a_declaring_side_that_made_its_bid_without_saving_its_meld() -> None:
     lines = explain_result(result, rules, name, team_name)
     assert lines[2] == "  You & North: meld 30 (meld not saved: too few counters), " \
                        "counters 19, +19 → 19"
+    assert lines[1] == "  made: counters 19 (meld 30 not saved: too few counters), at least 15"
+
+
+def test_a_declaring_side_set_for_want_of_counters_is_told_so() -> None:
+    """docs/rules.md §6 (20 counters to save meld): a declaring side whose meld and
+    counters pass its bid but whose counters do not save its meld is set; the set
+    line counts only its counters, and its meld is 'not saved', not 'lost: set'.
+    In the single deck a set declaring side's meld is lost with the contract."""
+    rules = Rules.from_string("doubledeck(meld_counters=20)")
+    result = HandResult(1, dealer=3, outcome=Outcome.SET, declarer=0, contract=55,
+                        trump=Suit.SPADES, meld_points=(60, 20), trick_points=(15, 35),
+                        meld_saved=(False, True), scores=(-55, 55), totals=(-55, 55))
+    lines = explain_result(result, rules, name, team_name)
+    assert lines[1] == "  set: counters 15 (meld 60 not saved: too few counters), short of 55"
+    assert lines[2] == "  You & North: meld 60 (meld not saved: too few counters), " \
+                       "counters 15, -55 → -55"
+    single = HandResult(1, dealer=3, outcome=Outcome.SET, declarer=0, contract=300,
+                        trump=Suit.SPADES, meld_points=(60, 20), trick_points=(150, 100),
+                        meld_saved=(False, True), scores=(-300, 120), totals=(-300, 120))
+    lines = explain_result(single, Rules(), name, team_name)
+    assert lines[1] == "  set: meld 60 + counters 150 = 210, short of 300"
+    assert lines[2].startswith("  You & North: meld 60 (meld lost: set), counters 150")

@@ -186,7 +186,9 @@ def test_a_double_deck_hand_by_clicking(server: ServerProcess, browser: Browser,
     summary = page.locator("#summary")
     said = summary.inner_text()
     assert "Hand 1 is over" in said
-    assert re.search(r"(made|set): meld \d+ \+ counters \d+ = \d+ [≥<] \d+", said) or \
+    # (the declaring side's meld counts only when its counters save it, docs/rules.md §6)
+    assert re.search(r"(made|set): (meld \d+ \+ counters \d+ = \d+|counters \d+ \(meld \d+ "
+                     r"not saved: too few counters\)) [≥<] \d+", said) or \
         "thrown in" in said or "not on the board" in said, said
     assert "counters" in said
     # the hand's review is offered as at every table (docs/review.md "The double deck")
@@ -227,17 +229,18 @@ def test_a_double_deck_hand_by_clicking(server: ServerProcess, browser: Browser,
 def test_a_meld_not_counted_says_why_under_each_deck(server: ServerProcess,
                                                      browser: Browser) -> None:
     """The hand summary's reason for a meld that did not count (docs/rules.md §1.11,
-    §6), as the page computes it from a hand summary: the declaring side's is lost
-    with the contract; another side's is not saved for want of a trick point in the
-    single deck, of its counters in the double deck (the declarer's too when it
-    made its bid), each with a glossary entry that explains it."""
+    §6), as the page computes it from a hand summary: in the single deck the declaring
+    side's is lost with the contract, another side's is not saved for want of a
+    trick point; in the double deck any side's, the declarer's too, is not saved for
+    want of counters, and then the declarer's made or set line counts only its
+    counters; each reason has a glossary entry that explains it."""
     page = browser.new_page()
     errors = watch_errors(page)
     page.goto(server.url + "/")
     said = page.evaluate("""async () => {
       const g = await import('/static/js/glossary.js');
       const hand = (deck, outcome) => ({deck, outcome, meld_points: [40, 30],
-                                        meld_saved: [false, false]});
+                                        trick_points: [15, 35], meld_saved: [false, false]});
       const why = (h, side) => { const u = g.unsavedMeld(h, side, 0);
                                  return u && [u.why, u.term, !!g.GLOSSARY[u.term]]; };
       return {single: [why(hand("single", "set"), 0), why(hand("single", "set"), 1)],
@@ -246,12 +249,26 @@ def test_a_meld_not_counted_says_why_under_each_deck(server: ServerProcess,
               saved: why({deck: "double", outcome: "made", meld_points: [40, 30],
                           meld_saved: [true, true]}, 1),
               none: why({deck: "single", outcome: "set", meld_points: [0, 0],
-                         meld_saved: [false, false]}, 1)};
+                         meld_saved: [false, false]}, 1),
+              lost: [-55, -15].map((score) => why({deck: "double", outcome: "set",
+                                                  contract: 55, meld_points: [40, 30],
+                                                  meld_saved: [true, true],
+                                                  scores: [score, 70]}, 0)),
+              took: [g.declarerTook(hand("single", "set"), 0),
+                     g.declarerTook(hand("double", "set"), 0),
+                     g.declarerTook({...hand("double", "made"), meld_saved: [true, false]}, 0),
+                     g.declarerTook({...hand("double", "set"), meld_saved: [true, false]}, 0)]};
     }""")
     assert said["single"] == [["set", "set", True], ["no trick points", "(not saved)", True]]
-    assert said["double"] == [["set", "set", True],
-                              ["too few counters", "(too few counters)", True],
-                              ["too few counters", "(too few counters)", True]]
+    # the double deck: the declaring side's meld too is not saved by too few counters,
+    # set or made (its set line says it took only its counters)
+    assert said["double"] == [["too few counters", "(too few counters)", True]] * 3
     assert said["saved"] is None and said["none"] is None
+    # saved by its counters, a set side's meld is lost with the contract (-55), unless
+    # the rules keep it (set_forfeits_meld=no: its meld less the contract, -15)
+    assert said["lost"] == [["set", "set", True], None]
+    assert said["took"] == ["meld 40 + counters 15 = 55",
+                            "counters 15 (meld 40 not saved: too few counters)",
+                            "meld 40 + counters 15 = 55", "meld 40 + counters 15 = 55"]
     assert not errors
     page.close()

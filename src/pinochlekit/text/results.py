@@ -34,6 +34,25 @@ def _unsaved(rules: Rules) -> str:
     return "too few counters" if rules.deck == "double" else "no trick points"
 
 
+def _meld_note(result: HandResult, rules: Rules, side: int) -> str:
+    """Why ``side``'s meld did not count, or "" (the web says the same, glossary.js
+    ``unsavedMeld``): lost with the contract by a set declaring side, or not saved for
+    want of a trick point (docs/rules.md §1.11) or, in the double deck, of counters
+    (§6, the declaring side's too; one saved by its counters is still lost with the
+    contract unless the rules keep it, docs/double-deck.md "Set")."""
+    if not result.meld_points[side]:
+        return ""
+    set_side = side == result.declaring_team and result.outcome is not Outcome.MADE
+    if rules.deck == "double":
+        if not result.meld_saved[side]:
+            return f" (meld not saved: {_unsaved(rules)})"
+        lost = set_side and (rules.set_forfeits_meld or rules.set_penalty == "chips")
+        return " (meld lost: set)" if lost else ""
+    if result.meld_saved[side]:
+        return ""
+    return " (meld lost: set)" if set_side else f" (meld not saved: {_unsaved(rules)})"
+
+
 def explain_result(result: HandResult, rules: Rules, name: Namer,
                    team_name: Namer) -> list[str]:
     """A finished deal of a game with an auction (four- or three-handed, or the
@@ -49,25 +68,23 @@ def explain_result(result: HandResult, rules: Rules, name: Namer,
     trump = result.trump.words if result.trump is not None else "no trump"
     lines = [f"hand {result.number} over: {name(result.declarer)} bid {result.contract} in "
              f"{trump}: {result.outcome}"]
-    took = result.meld_points[us] + result.trick_points[us]
-    if result.outcome is Outcome.MADE:
-        lines.append(f"  made: meld {result.meld_points[us]} + counters "
-                     f"{result.trick_points[us]} = {took}, at least {result.contract}")
-    elif result.outcome is Outcome.SET:
-        lines.append(f"  set: meld {result.meld_points[us]} + counters "
-                     f"{result.trick_points[us]} = {took}, short of {result.contract}")
+    meld, counters = result.meld_points[us], result.trick_points[us]
+    if result.outcome in (Outcome.MADE, Outcome.SET):
+        # §6: in the double deck the declaring side's meld counts towards its bid only
+        # when its counters save it; in the single deck it always does (§1.11)
+        took = (f"meld {meld} + counters {counters} = {meld + counters}"
+                if rules.deck != "double" or result.meld_saved[us] or not meld
+                else f"counters {counters} (meld {meld} not saved: {_unsaved(rules)})")
+        lines.append(f"  made: {took}, at least {result.contract}"
+                     if result.outcome is Outcome.MADE
+                     else f"  set: {took}, short of {result.contract}")
     elif result.outcome is Outcome.THROWN_IN:
         lines.append("  the declarer threw in the hand after meld: set, no cards played")
     elif result.outcome is Outcome.NOT_ON_BOARD:
         lines.append(f"  meld {result.meld_points[us]} + every counter could not reach "
                      f"{result.contract}: set without play")
     for team in range(len(result.scores)):
-        note = ""
-        if result.meld_points[team] and not result.meld_saved[team]:
-            # lost with the contract; else not saved (a declaring side that made its
-            # bid too, in the double deck, §6: the web says the same, glossary.js)
-            note = (" (meld lost: set)" if team == us and result.outcome is not Outcome.MADE
-                    else f" (meld not saved: {_unsaved(rules)})")
+        note = _meld_note(result, rules, team)
         lines.append(f"  {team_name(team)}: meld {result.meld_points[team]}{note}, counters "
                      f"{result.trick_points[team]}, {result.scores[team]:+d} → "
                      f"{result.totals[team]}")

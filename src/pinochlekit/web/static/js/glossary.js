@@ -24,13 +24,32 @@ export const GLOSSARY = {
 /** Why a side's meld did not count in a finished hand (a hand summary from the server),
  * or null if it counted: the declaring side's is lost with the contract, another side's
  * is not saved, for want of a trick point (docs/rules.md §1.11) or, in the double deck,
- * of its counters (§6; every side, the declarer's too). ``why`` is in words, ``term``
+ * of its counters (§6; every side, the declarer's too, set or not; a set side's meld
+ * saved by its counters is lost with the contract unless the rules keep it). ``why`` is in words, ``term``
  * the glossary entry that explains it. The terminal says the same (text/results.py). */
 export function unsavedMeld(hand, side, declaring) {
-  if (!hand.meld_points[side] || hand.meld_saved[side]) return null;
-  if (side === declaring && hand.outcome !== "made") return { why: "set", term: "set" };
-  return hand.deck === "double" ? { why: "too few counters", term: "(too few counters)" }
-    : { why: "no trick points", term: "(not saved)" };
+  if (!hand.meld_points[side]) return null;
+  const set = side === declaring && hand.outcome !== "made" ? { why: "set", term: "set" } : null;
+  if (hand.deck === "double") {
+    if (!hand.meld_saved[side]) return { why: "too few counters", term: "(too few counters)" };
+    // saved by its counters, a set side's meld is still lost unless the rules keep it,
+    // and then its score is its meld less the contract (docs/double-deck.md "Set")
+    return set && hand.scores[side] !== hand.meld_points[side] - hand.contract ? set : null;
+  }
+  if (hand.meld_saved[side]) return null;
+  return set || { why: "no trick points", term: "(not saved)" };
+}
+
+/** What the declaring side ``us`` took towards its contract, in words: "meld 40 +
+ * counters 19 = 59"; in the double deck its meld counts only when its counters save it
+ * (docs/rules.md §6), else "counters 19 (meld 30 not saved: too few counters)". The
+ * terminal says the same (text/results.py). */
+export function declarerTook(hand, us) {
+  const meld = hand.meld_points[us];
+  const counters = hand.trick_points[us];
+  return hand.deck === "double" && meld && !hand.meld_saved[us]
+    ? `counters ${counters} (meld ${meld} not saved: too few counters)`
+    : `meld ${meld} + counters ${counters} = ${meld + counters}`;
 }
 
 /** A small "?" after a term: its meaning as a tooltip (title), and a click opens the

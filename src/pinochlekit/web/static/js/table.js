@@ -2,7 +2,7 @@
 // every change; this page only draws it and sends the actions the player picks.
 import { api, cardElement, cardName, cardsName, cardsText, cardText, el, peopleText, plainCard,
          points, seatLabel, seatName, SUIT_NAME, SUIT_SYMBOL, tokenKey } from "./cards.js";
-import { GLOSSARY, openGlossary, term, unsavedMeld } from "./glossary.js";
+import { declarerTook, GLOSSARY, openGlossary, term, unsavedMeld } from "./glossary.js";
 import { checkCommitments, checkHand, dealSeed, gameSeed, sha256Hex } from "./fair.js";
 import { chatLog, chatMessage, initChat, renderChat } from "./chat.js";
 import { hintWords } from "./hintwords.js";
@@ -1152,15 +1152,14 @@ function outcomeLines(hand) {
     return lines;
   }
   const meld = hand.meld_points[us];
-  const counters = hand.trick_points[us];
-  const took = meld + counters;
+  const took = declarerTook(hand, us);
   const say = (text, name = null) => {
     const p = el("p", text, "outcome");
     if (name) p.append(term(name));
     lines.push(p);
   };
-  if (hand.outcome === "made") say(`made: meld ${meld} + counters ${counters} = ${took} ≥ ${hand.contract}`);
-  else if (hand.outcome === "set") say(`set: meld ${meld} + counters ${counters} = ${took} < ${hand.contract}`, "set");
+  if (hand.outcome === "made") say(`made: ${took} ≥ ${hand.contract}`);
+  else if (hand.outcome === "set") say(`set: ${took} < ${hand.contract}`, "set");
   else if (hand.outcome === "thrown in") say("thrown in: the declarer conceded after meld; set, no cards played", "throw in");
   else if (hand.outcome === "not on the board") say(`not on the board: meld ${meld} + every counter could not reach ${hand.contract}; set without play`, "not on the board");
   else if (hand.outcome === "moon made") say("shot the moon: every trick taken", "shoot the moon");
