@@ -91,7 +91,7 @@ def bid_table(view: View, rng: Random, pro: bool) -> dict[int, tuple[int, float]
         for deal in deals:
             meld = _meld(deal[seat], suit, rules) + _meld(deal[(seat + 2) % 4], suit, rules)
             points = playout([list(h) for h in deal], [], seat, suit, flags, (0, 0))
-            scores.append(round_score(meld, points[seat % 2], 0, rules, declaring=False))
+            scores.append(round_score(meld, points[seat % 2], rules))
         table[suit] = (_willing(scores, level), sum(scores) / len(scores))
     return table
 
@@ -201,7 +201,7 @@ def _filter(view: View, allowed: int, rng: Random) -> int:
                 points = extra if done else playout(hands, [], winner, trump, flags, extra)
             else:
                 points = playout(hands, trick, leader, trump, flags, taken)
-            total += round_score(meld, points[team], 0, rules, declaring=False)
+            total += round_score(meld, points[team], rules)
         totals[card] = total
     best = max(totals.values())
     return sum(1 << c for c, t in totals.items() if (best - t) * 2 <= len(deals))

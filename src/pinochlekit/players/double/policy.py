@@ -177,14 +177,9 @@ def python_playout(hands: list[list[int]], trick: list[tuple[int, int]], leader:
             return points
 
 
-def round_score(team_meld: int, points: int, contract: int, rules: Rules, declaring: bool
-                ) -> int:
+def round_score(team_meld: int, points: int, rules: Rules) -> int:
     """docs/rules.md §5 "round score" on the double deck (§6 scoring): what the team
     takes, meld (when the engine's :func:`~pinochlekit.engine.scoring.meld_saved` says
-    its counters saved it) plus trick points; a declaring team short of its contract
-    scores minus the bid."""
-    total = (team_meld if meld_saved(rules, points) else 0) + points
-    if declaring and total < contract:
-        return -contract
-    return total
+    its counters saved it) plus trick points; as in §5, no set penalty."""
+    return (team_meld if meld_saved(rules, points) else 0) + points
 
