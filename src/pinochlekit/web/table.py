@@ -439,8 +439,11 @@ class Table:
     # -- connecting ------------------------------------------------------------
 
     def seat_for_token(self, token: str) -> int | None:
-        """The seat a token holds, or None."""
-        digest = token_hash(token)
+        """The seat a token holds, or None (also for text no token is made of)."""
+        try:
+            digest = token_hash(token)
+        except UnicodeEncodeError:  # a lone surrogate: not UTF-8, so no token
+            return None
         for seat in self.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.number
