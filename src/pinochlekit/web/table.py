@@ -464,13 +464,17 @@ class Table:
             return
         else:
             seat = self.seats[conn.seat]
+            present = bool(seat.connections) and not seat.standin
             seat.connections.add(conn)
             seat.away_since = None
             seat.standin = False
             if seat.timer is not None:
                 seat.timer.cancel()
                 seat.timer = None
-        self.broadcast()
+        if present:  # another tab of a seat already here: nobody else's state changes
+            conn.push(self.state(conn.seat))
+        else:
+            self.broadcast()
         self._send_chat_log(conn)
         self.kick()
 
@@ -482,8 +486,12 @@ class Table:
             return
         else:
             seat = self.seats[conn.seat]
+            if conn not in seat.connections:
+                return  # detached already (a replaced connection)
             seat.connections.discard(conn)
-            if not seat.connections and seat.is_human:
+            if seat.connections:
+                return  # the seat's other tabs are still here: nothing anyone sees changed
+            if seat.is_human:
                 seat.away_since = time.monotonic()
                 loop = asyncio.get_running_loop()
                 if seat.timer is not None:
