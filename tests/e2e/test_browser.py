@@ -249,6 +249,11 @@ def test_ux_the_longest_name_stays_inside_the_window(server: ServerProcess,
         .every((e) => e.getBoundingClientRect().right <= box.x + box.width + 1)""", box)
     assert inside, page.locator("#seat-bottom").inner_html()
     assert name in page.locator("#seat-bottom").inner_text().replace("\n", "")
+    # the lobby's list of tables names the seats, the statistics page the person
+    for path in ("/", f"/stats?name={name}"):
+        page.goto(server.url + path)
+        page.wait_for_function(f"document.body.innerText.includes({name!r})")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, path
     assert not errors, errors
     page.close()
 
