@@ -413,3 +413,31 @@ def test_the_address_cap_counts_clients_from_accept_on(server: ServerProcess) ->
     watcher = Client(server, table)
     assert watcher.recv()["type"] == "welcome"
     watcher.close()
+
+
+def test_a_bad_hello_gets_a_clear_error_and_the_seat_still_gets_in(
+        server: ServerProcess) -> None:
+    # docs/web.md "Limits and bad input": binary is answered bad_message, a token that
+    # holds no seat bad_token; the socket watches as a spectator ("The WebSocket
+    # protocol": the hello's token), and the server goes on serving the seat.
+    table = new_table(server, "pagat", ["open", "simple", "simple", "simple"])
+    token = join(server, table, 0, "Ann")
+    hellos: list[tuple[str | bytes, str]] = [
+        (b'{"type": "hello"}', "bad_hello"),
+        (json.dumps({"type": "hello", "token": 12345}), "bad_token"),
+        (json.dumps({"type": "hello", "token": ["x"]}), "bad_token"),
+        ('{"type": "hello", "token": "\\ud800"}', "bad_token"),  # a lone surrogate
+    ]
+    for hello, code in hellos:
+        with connect(f"{server.ws_url}/ws/{table}", open_timeout=10) as ws:
+            ws.send(hello)
+            first = json.loads(ws.recv(10))
+            assert first["type"] == "error" and first["code"] == code, (hello, first)
+            welcome = json.loads(ws.recv(10))
+            assert welcome["type"] == "welcome" and welcome["seat"] is None, (hello, welcome)
+            ws.send(json.dumps({"type": "ping"}))
+            while json.loads(ws.recv(10))["type"] != "pong":
+                pass  # the state and anything else before the pong
+    ann = Client(server, table, token)
+    assert ann.wait(lambda m: m["type"] == "welcome")["seat"] == 0
+    ann.close()

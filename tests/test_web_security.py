@@ -752,6 +752,32 @@ def test_the_deal_seed_cannot_be_computed_before_the_reveal(server: ServerProces
     assert stored != game_seed(str(server_seed), [secrets.token_hex(16), "", "", ""], 0)
 
 
+def test_while_the_first_deal_waits_for_the_values_errors_say_so(
+        server: ServerProcess) -> None:
+    """Every seat taken, the deal waiting for the browsers' values (docs/web.md
+    "Fairness and privacy"): an action, a hint or a fill is refused saying the deal
+    waits for the values, not that seats are open ("the game starts when every seat
+    is taken") nor that a seat was taken meanwhile and to try again."""
+    table = new_table(server, "pagat", ["open", "easy", "easy", "easy"])
+    value = secrets.token_hex(16)
+    ann = Client(server, table, _commit_join(server, table, 0, "Ann", value), strict=False)
+    try:
+        waiting = ann.wait(lambda m: m["type"] == "state")
+        assert _pending(waiting)["round"]["phase"] == "reveal" and waiting["view"] is None
+        for message, code in (({"type": "act", "action": "pass", "ply": 0}, "waiting"),
+                              ({"type": "hint"}, "waiting"),
+                              ({"type": "fill", "level": "easy"}, "started")):
+            ann.send(message)
+            error = ann.wait(lambda m: m["type"] == "error")
+            assert error["code"] == code, (message, error)
+            assert "values" in error["message"], (message, error)
+            assert "try again" not in error["message"], (message, error)
+        ann.send({"type": "reveal", "value": value})
+        ann.wait(lambda m: m["type"] == "state" and m["deal"] is not None)
+    finally:
+        ann.close()
+
+
 def test_missing_commitments_and_values_count_as_absent_after_the_time(
         tmp_path: Path) -> None:
     """A rematch waits for the browsers that took part in the last deal to commit,

@@ -226,6 +226,39 @@ def test_two_browsers_at_one_table_see_each_other(server: ServerProcess,
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_ux_the_longest_name_stays_inside_the_window(server: ServerProcess,
+                                                     browser: Browser, size: str) -> None:
+    """A name of 24 characters with no space (the most a seat takes, docs/web.md
+    "Limits and bad input") ran past its seat's box and widened the score pad's
+    column until the page scrolled sideways (443 px on a 390 px phone, 1,563 on a
+    1,366 desktop): it wraps inside its box instead."""
+    page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)
+    errors = watch_errors(page)
+    name = "W" * 24
+    create_table(page, server, name, ["simple", "simple", "simple"], pace="1")
+    page.wait_for_selector("#hand .card")
+    scores = page.locator("#panel-scores")
+    if scores.get_attribute("open") is None:
+        scores.locator("summary").click()  # folded on a phone: a tap opens it
+    page.wait_for_selector("#scores th")
+    width = (DESKTOP if size == "desktop" else PHONE)["width"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    box = page.locator("#seat-bottom").bounding_box()
+    assert box is not None
+    inside = page.evaluate("""(box) => [...document.querySelectorAll('#seat-bottom *')]
+        .every((e) => e.getBoundingClientRect().right <= box.x + box.width + 1)""", box)
+    assert inside, page.locator("#seat-bottom").inner_html()
+    assert name in page.locator("#seat-bottom").inner_text().replace("\n", "")
+    # the lobby's list of tables names the seats, the statistics page the person
+    for path in ("/", f"/stats?name={name}"):
+        page.goto(server.url + path)
+        page.wait_for_function(f"document.body.innerText.includes({name!r})")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, path
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_reload_in_the_middle_of_a_hand_keeps_the_seat(server: ServerProcess,
                                                          browser: Browser, size: str) -> None:
     page = browser.new_page(viewport=DESKTOP if size == "desktop" else PHONE)

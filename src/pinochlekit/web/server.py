@@ -492,15 +492,19 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         client = _Client(websocket, limits)
         client.address = address
         try:
-            hello = await asyncio.wait_for(websocket.receive_text(), limits.hello_timeout)
+            received = await asyncio.wait_for(websocket.receive(), limits.hello_timeout)
         except TimeoutError:
             await refuse(websocket, "no_hello", f"no hello within {limits.hello_timeout:g} "
                          "seconds", 1008)
             return
-        except (WebSocketDisconnect, KeyError, RuntimeError):
-            return  # gone before its hello, or sent bytes instead (KeyError)
+        except (WebSocketDisconnect, RuntimeError):
+            return  # gone before its hello
+        if received["type"] == "websocket.disconnect":
+            return
+        hello = received.get("text")  # None: bytes, answered as any other bad hello
         try:
-            data = json.loads(hello) if len(hello) <= limits.max_message else None
+            data = json.loads(hello) if hello is not None and len(
+                hello) <= limits.max_message else None
         except (ValueError, RecursionError):
             data = None  # ValueError covers JSONDecodeError; RecursionError: deep nesting
         if not isinstance(data, dict) or data.get("type") != "hello":
@@ -510,9 +514,9 @@ def create_app(db_url: str, limits: Limits | None = None, cluster: Any = None) -
         token = data.get("token")
         if isinstance(token, str) and token:
             client.seat = table.seat_for_token(token[:100])
-            if client.seat is None:
-                client.error("bad_token", "this seat token is not valid at this table; "
-                             "you are watching as a spectator")
+        if token not in (None, "") and client.seat is None:  # also a token not text
+            client.error("bad_token", "this seat token is not valid at this table; "
+                         "you are watching as a spectator")
         if client.seat is not None:
             held.close()  # a seated connection counts against its seat, not the caps
             seat = table.seats[client.seat]

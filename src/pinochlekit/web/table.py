@@ -439,8 +439,11 @@ class Table:
     # -- connecting ------------------------------------------------------------
 
     def seat_for_token(self, token: str) -> int | None:
-        """The seat a token holds, or None."""
-        digest = token_hash(token)
+        """The seat a token holds, or None (also for text no token is made of)."""
+        try:
+            digest = token_hash(token)
+        except UnicodeEncodeError:  # a lone surrogate: not UTF-8, so no token
+            return None
         for seat in self.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.number
@@ -461,13 +464,17 @@ class Table:
             return
         else:
             seat = self.seats[conn.seat]
+            present = bool(seat.connections) and not seat.standin
             seat.connections.add(conn)
             seat.away_since = None
             seat.standin = False
             if seat.timer is not None:
                 seat.timer.cancel()
                 seat.timer = None
-        self.broadcast()
+        if present:  # another tab of a seat already here: nobody else's state changes
+            conn.push(self.state(conn.seat))
+        else:
+            self.broadcast()
         self._send_chat_log(conn)
         self.kick()
 
@@ -479,8 +486,12 @@ class Table:
             return
         else:
             seat = self.seats[conn.seat]
+            if conn not in seat.connections:
+                return  # detached already (a replaced connection)
             seat.connections.discard(conn)
-            if not seat.connections and seat.is_human:
+            if seat.connections:
+                return  # the seat's other tabs are still here: nothing anyone sees changed
+            if seat.is_human:
                 seat.away_since = time.monotonic()
                 loop = asyncio.get_running_loop()
                 if seat.timer is not None:
@@ -567,7 +578,7 @@ class Table:
         async with self.lock:
             game = self.game
             if game is None:
-                raise RejectedError("waiting", "the game starts when every seat is taken")
+                raise RejectedError("waiting", self._not_dealt())
             if ply != len(game.actions):
                 raise RejectedError("stale", f"stale action {text!r}: the table has moved on "
                                      f"(you sent ply {ply}, it is now {len(game.actions)})")
@@ -791,7 +802,7 @@ class Table:
             return "spectators cannot claim"
         game = self.game
         if game is None:
-            return "the game starts when every seat is taken"
+            return self._not_dealt()
         why = claimable(game, seat)
         if why is None and self.claim_info() is not None:
             why = "a claim is already waiting for answers"
@@ -935,7 +946,7 @@ class Table:
         async with self.lock:
             game = self.game
             if game is None:
-                raise RejectedError("waiting", "the game starts when every seat is taken")
+                raise RejectedError("waiting", self._not_dealt())
             if game.phase is Phase.GAME_OVER:
                 raise RejectedError("game_over", "the game is over: there is no move to hint")
             if game.to_act != seat:
@@ -996,6 +1007,8 @@ class Table:
             self._check_open()
             if self.game is not None:
                 raise RejectedError("started", "the game has started: every seat is taken")
+            if self._round is not None:  # every seat taken: no open seat to fill
+                raise RejectedError("started", self._not_dealt())
             filled = [(other.number, level, computer_name(level))
                       for other in self.seats if other.kind == OPEN]
             # with browsers' commitments in, the deal waits for their values
@@ -1054,6 +1067,15 @@ class Table:
         return token
 
     # -- the browsers' values: commit, then reveal (docs/web.md "Fairness and privacy")
+
+    def _not_dealt(self) -> str:
+        """Why no game is in play before the first, in words: seats still open, or
+        every seat taken and the deal waiting for the browsers' values."""
+        if self._round is None:
+            return "the game starts when every seat is taken"
+        left = max(0.0, self._round["deadline"] - time.time())
+        return ("every seat is taken: the first game is dealt once the browsers' values "
+                f"are in, within {left:.0f} s")
 
     def _round_needed(self) -> bool:
         """Whether the next deal waits for browsers: one committed to it already, or a
