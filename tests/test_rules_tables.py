@@ -386,6 +386,12 @@ def test_random_overrides_round_trip() -> None:
                  id="001-max-deals-at-least-2"),
     pytest.param(lambda: Rules.preset("euchre"), "preset", id="unknown-preset"),
     pytest.param(lambda: Rules.from_string("pagat(min_bid)"), "rules", id="option-without-value"),
+    pytest.param(lambda: Rules.from_string("pagat(target=1000, target=500)"), "target",
+                 id="option-given-twice"),
+    pytest.param(lambda: Rules.from_string("pagat(target=1_000)"), "target",
+                 id="number-with-underscore"),
+    pytest.param(lambda: Rules.from_string("pagat(target=\u0661\u0660\u0660\u0660)"), "target",
+                 id="number-in-other-digits"),
 ])
 def test_invalid_rules(make: Callable[[], object], field: str) -> None:
     """docs/rules.md §2: 'an invalid combination is a clear error naming the field'."""
@@ -440,6 +446,9 @@ def test_action_text_round_trip(text: str, action: Action, canonical: str) -> No
     pytest.param("return 9D 9Q", "'9Q'", id="bad-card-in-return"),
     pytest.param("trump X", "'X'", id="bad-suit"),
     pytest.param("bid abc", "'bid abc'", id="bad-bid"),
+    pytest.param("bid 1_000", "'bid 1_000'", id="bid-with-underscore"),
+    pytest.param("bid \u0662\u0665\u0660", "a bid is a whole number", id="bid-in-other-digits"),
+    pytest.param("bid -250", "'bid -250'", id="negative-bid"),
     pytest.param("jump 300", "'jump 300'", id="unknown-verb"),
     pytest.param("pass maybe", "'pass maybe'", id="bad-pass"),
     pytest.param("play AS KS", "'play AS KS'", id="two-cards-to-play"),

@@ -217,6 +217,9 @@ def parse_action(text: str) -> Action:
     verb, rest = words[0].lower(), words[1:]
     try:
         if verb == "bid" and len(rest) == 1:
+            # ASCII digits only: int() would also read "1_000" and other scripts' digits
+            if not (rest[0].isascii() and rest[0].isdigit()):
+                raise ValueError(rest[0])
             return Bid(int(rest[0]))
         if verb == "pass" and not rest:
             return Pass()

@@ -369,6 +369,8 @@ class Rules:
             if key not in hints:
                 raise RulesError(key, f"no such option (options: "
                                  f"{', '.join(f.name for f in dataclasses.fields(cls))})")
+            if key in changes:
+                raise RulesError(key, f"given twice in {text!r}")
             changes[key] = _read_value(key, hints[key], raw)
         return base.replace(**changes)
 
@@ -540,10 +542,10 @@ def _read_value(key: str, kind: Any, raw: str) -> Any:
             return False
         raise RulesError(key, f"must be yes or no, not {raw!r}")
     if kind is int:
-        try:
-            return int(raw)
-        except ValueError:
-            raise RulesError(key, f"must be a whole number, not {raw!r}") from None
+        # ASCII digits only: int() would also read "1_000" and other scripts' digits
+        if not re.fullmatch(r"-?[0-9]+", raw):
+            raise RulesError(key, f"must be a whole number, not {raw!r}")
+        return int(raw)
     return raw
 
 
