@@ -19,9 +19,10 @@ from pinochlekit.engine.game import Game
 from pinochlekit.engine.views import View
 from pinochlekit.players import Player
 from pinochlekit.players.seat import Seat as SeatDriver
+from pinochlekit.web.claim import best_play, claim_is_sure, claimable
 from pinochlekit.web.hub import Hub
 from pinochlekit.web.storage import StoreError, TableStore
-from pinochlekit.web.table import RejectedError, Table
+from pinochlekit.web.table import CLAIM, RejectedError, Table
 
 
 def pg_url() -> str:
@@ -281,3 +282,44 @@ def test_the_hands_claimed_in_are_kept_and_removed_with_the_table(store_url: str
     third.create_table(table_id, "Claims", {"rules": "pagat"}, ["open"] * 4)  # the id again
     assert third.load_table(table_id).claims == set()  # type: ignore[union-attr]
     third.close()
+
+
+async def resume_a_claims_play_out(tmp_path: Path) -> None:
+    hub = Hub(TableStore.open(str(tmp_path / "t.db")))
+    table = await hub.create("Claim", "pagat(target=10000)", ["open"] * 4, 60, 0, "easy")
+    for number in range(4):
+        await table.join(number, f"P{number}")
+    game = table.game
+    assert isinstance(game, Game)
+    for _ in range(2000):  # seat 0 bids, the others pass: its side declares every hand
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0 and len(game.hand(0)) >= 2 and claimable(game, 0) is None \
+                and claim_is_sure(game, 0):
+            break
+        legal = [str(a) for a in game.legal_actions()]
+        bids = [a for a in legal if a.startswith("bid")]
+        text = bids[0] if seat == 0 and bids else "pass" if "pass" in legal else legal[0]
+        await table.act(seat, text, len(game.actions))
+    else:
+        raise AssertionError("no sure claim came up")
+    hand, before = game.hand_number, list(game.trick_points)
+    cards_left = sum(len(game.hand(s)) for s in range(4))
+    # the claim was accepted and its first card played, then the server stopped
+    async with table.lock:
+        await table._commit(game, 0, str(best_play(game)), CLAIM)
+    row = await hub.db("load_table", table.id)
+    again = Table.from_row(row, hub.db, hub.compute)
+    assert again.game is not None and again.game.hand_number == hand
+    await again._drive()  # what a connection's kick() runs: the claim is played out
+    result = again.game.results[hand - 1]
+    assert result.trick_points[1] == before[1]  # every point left went to the claim's side
+    assert sum(actor == CLAIM for _, actor in again.actors[-1]) == cards_left
+    await hub.close()
+
+
+def test_a_claims_play_out_stopped_by_a_restart_is_finished(tmp_path: Path) -> None:
+    """Nothing lost on restart (docs/web.md "Claim"): an accepted claim whose play-out
+    was cut short (the server stopped after its first card) is played out when the
+    table is loaded again, not left for the players to finish by hand."""
+    asyncio.run(resume_a_claims_play_out(tmp_path))

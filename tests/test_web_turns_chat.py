@@ -475,3 +475,56 @@ def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
         ann.close()
     finally:
         second.stop()
+
+
+def test_a_claim_waiting_for_answers_is_kept_across_a_restart(tmp_path: Path) -> None:
+    """Nothing lost on restart (docs/web.md "Claim"): Ann's sure claim waits for Bob
+    and Di; Bob accepts, the server is killed and started again on the same database,
+    and the claim still waits for Di alone at the same turn; she accepts and the rest
+    of the hand is played out for the claim, every point left to Ann's side."""
+    db = str(tmp_path / "tables.db")
+    first = ServerProcess(db, log=tmp_path / "first.log").start()
+    try:
+        table = new_table(first, str(RULES), ["open"] * 4)
+        tokens = [join(first, table, s, n) for s, n in enumerate(("Ann", "Bob", "Cy", "Di"))]
+        people = [Client(first, table, t, strict=False) for t in tokens]
+        latest: list[Message | None] = [None] * 4
+        claimed: Message | None = None
+        left = 0
+        for seat, person, message in turns(people, latest, 240):
+            view = message["view"]
+            if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
+                    and max(view["hand_sizes"]) <= 6):
+                sure, left = claim_answer(views_at(people, latest, message))
+                if sure:
+                    person.send({"type": "claim"})
+                    waits = person.wait(lambda m: is_state(m) and m["claim"] is not None)
+                    assert waits["claim"]["waiting"] == [1, 3]
+                    people[1].send({"type": "claim_answer", "accept": True})
+                    person.wait(lambda m: is_state(m) and m["claim"] is not None
+                                and m["claim"]["waiting"] == [3])
+                    claimed = message
+                    break
+            person.act(choose(message, bidder=seat == 0))
+        for person in people:
+            person.close()
+    finally:
+        first.stop(kill=True)
+    assert claimed is not None, "no sure claim came up"
+    before = claimed["view"]["trick_points"]
+    hand = claimed["view"]["hand_number"]
+    second = ServerProcess(db, log=tmp_path / "second.log").start()
+    try:
+        di = Client(second, table, tokens[3], strict=False)
+        state = di.wait(is_state)
+        assert state["ply"] == claimed["ply"]
+        assert state["claim"] == {"seat": 0, "waiting": [3], "declined": None}
+        di.send({"type": "claim_answer", "accept": True})
+        done = di.wait(lambda m: is_state(m) and (m["view"]["hand_number"] > hand
+                                                  or m["view"]["phase"] == "game over"))
+        result = done["hands"][hand - 1]
+        assert result["trick_points"][0] == before[0] + left
+        assert result["trick_points"][1] == before[1]
+        di.close()
+    finally:
+        second.stop()

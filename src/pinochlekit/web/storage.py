@@ -98,6 +98,15 @@ _SCHEMA = (
         game_no INTEGER NOT NULL,
         hand INTEGER NOT NULL,
         PRIMARY KEY (table_id, game_no, hand))""",
+    # the claim waiting for answers, or declined at its turn (docs/web.md "Claim"): one
+    # row per table, so a restart keeps it; ``waiting`` the seats to answer, as JSON
+    """CREATE TABLE IF NOT EXISTS web_open_claims (
+        table_id TEXT PRIMARY KEY,
+        game_no INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        waiting TEXT NOT NULL,
+        declined TEXT)""",
     # the table's chat (docs/web.md "Chat"): kept with the table, shown in its history
     """CREATE TABLE IF NOT EXISTS web_chat (
         table_id TEXT NOT NULL,
@@ -182,6 +191,9 @@ class TableRow:
     # game: seat: the SHA-256 the seat's browser committed to before the values were revealed
     client_commitments: dict[int, dict[int, str]] = field(default_factory=dict)
     claims: set[tuple[int, int]] = field(default_factory=set)  # (game number, hand number)
+    # the claim waiting for answers (or declined) when the table was stored, or None:
+    # seat, ply, game_no, waiting, declined (docs/web.md "Claim")
+    open_claim: dict[str, Any] | None = None
 
 
 class TableStore:
@@ -542,6 +554,19 @@ class TableStore:
                     done=("SELECT 1 FROM web_claims WHERE table_id = ? AND game_no = ? "
                           "AND hand = ?", (table_id, game_no, hand)))
 
+    def save_claim(self, table_id: str, claim: dict[str, Any] | None) -> None:
+        """Store the table's claim waiting for answers (``seat``, ``ply``, ``game_no``,
+        ``waiting``, ``declined``), replacing the one before; None: there is none."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("DELETE FROM web_open_claims WHERE table_id = ?", (table_id,))]
+        if claim is not None:
+            statements.append((
+                "INSERT INTO web_open_claims (table_id, game_no, ply, seat, waiting, declined) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, claim["game_no"], claim["ply"], claim["seat"],
+                 json.dumps(claim["waiting"]), claim["declined"])))
+        self._write(statements)
+
     def load_chat(self, table_id: str) -> list[dict[str, Any]]:
         """A table's chat messages in order: n, seat, name, text, at."""
         return [{"n": int(n), "seat": None if seat is None else int(seat), "name": str(name),
@@ -584,8 +609,15 @@ class TableStore:
             commitments.setdefault(int(game_no), {})[int(seat)] = str(value)
         claims = {(int(g), int(h)) for g, h in self._read(
             "SELECT game_no, hand FROM web_claims WHERE table_id = ?", (table_id,))}
+        open_claim = None
+        for game_no, ply, seat, waiting, declined in self._read(
+                "SELECT game_no, ply, seat, waiting, declined FROM web_open_claims "
+                "WHERE table_id = ?", (table_id,)):
+            open_claim = {"seat": int(seat), "ply": int(ply), "game_no": int(game_no),
+                          "waiting": [int(s) for s in json.loads(waiting)],
+                          "declined": None if declined is None else str(declined)}
         return TableRow(tid, title, json.loads(settings), float(created), status, seats, games,
-                        server_seeds, client_seeds, commitments, claims)
+                        server_seeds, client_seeds, commitments, claims, open_claim)
 
     def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         """The newest tables still waiting or playing: id, title, status, seats."""
@@ -664,6 +696,7 @@ class TableStore:
             ("DELETE FROM web_actions WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_chat WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_claims WHERE table_id = ?", (table_id,)),
+            ("DELETE FROM web_open_claims WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_client_seeds WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_client_commitments WHERE table_id = ?", (table_id,)),
             ("DELETE FROM web_fair WHERE table_id = ?", (table_id,)),

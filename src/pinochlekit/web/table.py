@@ -272,6 +272,7 @@ class Table:
         table.client_seeds = {g: dict(v) for g, v in row.client_seeds.items()}
         table.client_commitments = {g: dict(v) for g, v in row.client_commitments.items()}
         table._claimed = set(row.claims)
+        table._claim = row.open_claim  # claim_info() holds it only at its own turn
         for game in row.games:
             replayed = replay_any(GameRecord(game.rules, game.seed, game.dealer,
                                          tuple(game.actions)))
@@ -645,6 +646,11 @@ class Table:
         delay = 0.25
         while not self.closed:
             try:
+                if self._claim_to_finish():
+                    async with self.lock:  # a claim accepted before a restart: played out
+                        game = self.game
+                        if game is not None and self._claim_to_finish():
+                            await self._play_out(game)
                 await self._drive_seats()
                 return
             except asyncio.CancelledError:
@@ -837,11 +843,12 @@ class Table:
             answering = other_side(game, seat)
             waiting = [s.number for s in self.seats if s.number in answering
                        and s.is_human and not s.standin]
-            self._claim = {"seat": seat, "ply": len(game.actions), "game_no": hand[0],
-                           "waiting": waiting, "declined": None}
             if not waiting:
                 await self._play_out(game)
             else:
+                await self._keep_claim({"seat": seat, "ply": len(game.actions),
+                                        "game_no": hand[0], "waiting": waiting,
+                                        "declined": None})
                 self._states.clear()
                 self.broadcast()
         self.kick()
@@ -856,26 +863,45 @@ class Table:
             info = self.claim_info()
             if info is None or seat not in info["waiting"]:
                 raise RejectedError("no_claim", "there is no claim waiting for your answer")
-            claim = self._claim
-            assert claim is not None and seat is not None
+            assert self._claim is not None and seat is not None
+            claim = dict(self._claim)
             if not accept:
                 claim["waiting"], claim["declined"] = [], self.seats[seat].name
+                await self._keep_claim(claim)
                 self._states.clear()
                 self.broadcast()
                 return
-            claim["waiting"].remove(seat)
+            claim["waiting"] = [s for s in claim["waiting"] if s != seat]
             game = self.game
             if not claim["waiting"] and game is not None:
                 await self._play_out(game)
             else:
+                await self._keep_claim(claim)
                 self._states.clear()
                 self.broadcast()
         self.kick()
 
+    async def _keep_claim(self, claim: dict[str, Any]) -> None:
+        """Store the claim waiting for answers (or declined), then hold it (the lock
+        is held): a restart keeps it (docs/web.md "Claim")."""
+        await self.db("save_claim", self.id, claim)
+        self._claim = claim
+
+    def _claim_to_finish(self) -> bool:
+        """Whether an accepted claim's play-out stopped half way (the server stopped
+        while it played): the last move was played for the claim and the hand is
+        still in its card play."""
+        game = self.game
+        if game is None or not self.actors or not self.actors[-1]:
+            return False
+        return self.actors[-1][-1][1] == CLAIM and in_play(game, game.hand_number)
+
     async def _play_out(self, game: AnyGame) -> None:
         """Play the rest of the hand by the solver, each side for itself (the lock is
         held): ordinary plays, stored and broadcast one by one."""
-        self._claim = None
+        if self._claim is not None:
+            await self.db("save_claim", self.id, None)
+            self._claim = None
         hand = game.hand_number
         while in_play(game, hand):
             seat = game.to_act
