@@ -63,6 +63,11 @@ def test_a_stale_action_is_rejected_with_a_fresh_view(server: ServerProcess) -> 
     assert error["code"] == "stale" and "moved on" in error["message"]
     fresh = client.wait(lambda m: m["type"] == "state")
     assert fresh["ply"] == state["ply"]  # nothing changed
+    # a long stale text is not echoed back whole (docs/web.md "Limits and bad input")
+    client.act("bid " + "9" * 3000, ply=state["ply"] - 1)
+    long = client.wait(lambda m: m["type"] == "error")
+    assert long["code"] == "stale" and len(long["message"]) < 200, len(long["message"])
+    fresh = client.wait(lambda m: m["type"] == "state")
     client.act(choose(fresh))
     client.wait(lambda m: m["type"] == "state" and m["ply"] > state["ply"])
     client.close()

@@ -581,7 +581,7 @@ class Table:
             if game is None:
                 raise RejectedError("waiting", self._not_dealt())
             if ply != len(game.actions):
-                raise RejectedError("stale", f"stale action {text!r}: the table has moved on "
+                raise RejectedError("stale", f"stale action {text[:80]!r}: the table has moved on "
                                      f"(you sent ply {ply}, it is now {len(game.actions)})")
             try:
                 action = parse_game_action(self.rules, text[:200])
