@@ -294,22 +294,37 @@ def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
             return  # the hand is over (its last lines named the next deal, if any)
 
 
+def _replayed(saved: SavedGame) -> AnyGame:
+    """The saved game replayed, every action checked, with a seat for each of its
+    players; :class:`StoreError` naming the game if it does not replay."""
+    try:
+        game = replay_any(saved.record)
+    except PinochleError as error:
+        raise StoreError(f"saved game {saved.id} cannot be replayed: {error}") from None
+    if len(saved.seats) != game.rules.players:
+        raise StoreError(f"saved game {saved.id} is damaged: bad seats {saved.seats}")
+    return game
+
+
 def run_history(args: argparse.Namespace) -> int:
     """``pinochle history``: list games, a game's hands, or replay one hand."""
     store = GameStore()
     try:
         if args.game is None:
-            games = store.games(finished=True if args.finished else None)
-            if not games:
+            ids = store.game_ids(finished=True if args.finished else None)
+            if not ids:
                 print(("no finished games yet" if args.finished else "no saved games yet")
                       + ": play one with 'pinochle play'")
-            for saved in games:
-                print(_describe(saved))
+            for game_id in ids:
+                try:  # one damaged game is one line of the list, not the end of it
+                    print(_describe(store.load(game_id)))
+                except StoreError as error:
+                    print(f"{game_id:4d}  {error}")
             return 0
         saved = store.load(args.game)
+        game = _replayed(saved)
         if args.hand is None:
             print(_describe(saved))
-            game = replay_any(saved.record)
             session = Session(game, saved.seats)
             for result in game.results:
                 print(session.explain(result)[0])
