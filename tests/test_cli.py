@@ -376,3 +376,13 @@ def test_hostile_records_are_refused_in_one_line(tmp_path: Path) -> None:
         assert "not JSON" in message and "set_int_max_str_digits" not in message
     assert "dealer a number" in fails(
         "replay", _record(tmp_path, "true.json", json.dumps({**data, "dealer": True})))
+
+
+def test_seeds_python_cannot_read_as_numbers() -> None:
+    """A seed of digits Python's int() refuses ('²', 5,000 digits): a text seed or a
+    one-line error about the seed, never Python's own message."""
+    assert ok("demo", "--seed", "²", "--max-hands", "1")[0] == ok(
+        "demo", "--seed", "²", "--max-hands", "1")[0]
+    for command in (["demo"], ["match", "random", "random", "--deals", "1"]):
+        message = fails(*command, "--seed", "9" * 5000)
+        assert message == "pinochle: error: --seed: a number of at most 4300 digits, not 5000"

@@ -329,6 +329,7 @@ def test_history_with_damaged_games_is_one_line_each(tmp_path: Path) -> None:
     (["--rules", "pagat(players=5)"], "players: must be 4 (partnerships), 3 (widow) or 2"),
     (["--resume"], "no unfinished game to resume; start one with 'pinochle play'"),
     (["--resume", "5"], "no saved game 5"),
+    (["--seed", "9" * 5000], "--seed: a number of at most 4300 digits, not 5000"),
 ])
 def test_play_refuses_bad_options_in_one_line(tmp_path: Path, args: list[str],
                                               message: str) -> None:

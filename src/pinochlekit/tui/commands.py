@@ -22,7 +22,7 @@ from pinochlekit.text.narrate import format_hand
 from pinochlekit.tui.review import review_text
 from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_names
 from pinochlekit.tui.store import GameStore, SavedGame, StoreError
-from pinochlekit.usage import UsageError
+from pinochlekit.usage import UsageError, seed_number
 
 __all__ = ["LEVEL_WORDS", "PRESET_WORDS", "add_commands", "hand_steps", "level_ladder",
            "run_history", "run_play"]
@@ -165,8 +165,7 @@ def _levels(args: argparse.Namespace, players: int) -> list[str]:
 def _seed(text: str | None) -> int | str | None:
     if text is None or not text.strip():
         return None
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    return seed_number(text.strip())
 
 
 def run_play(args: argparse.Namespace) -> int:
