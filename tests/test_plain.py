@@ -402,3 +402,17 @@ def test_plain_mode_claim_glossary_and_trick_points(tmp_path: Path) -> None:
     plain.send("quit")
     status, err = plain.finish()
     assert status == 0, err
+
+
+def test_ctrl_c_says_how_to_go_on(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) at a turn stops as 'quit' does: the line that says the game is
+    saved and how to resume it, exit status 130, no traceback."""
+    import signal
+
+    plain = Plain(tmp_path, "--seed", "1", "--level", "easy")
+    assert plain.until_turn()[-1].startswith("your turn:")
+    plain.proc.send_signal(signal.SIGINT)
+    status, err = plain.finish()
+    assert status == 130 and "Traceback" not in err, err
+    assert plain.lines[-1] == ("interrupted: the game is saved (game 1); go on with: "
+                               "pinochle play --plain --resume 1")

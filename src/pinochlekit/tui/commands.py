@@ -214,7 +214,12 @@ def _run_plain(session: Session) -> int:
         except EOFError:
             return None
 
-    return run_plain(session, read, sys.stdout, prompt=interactive)
+    try:
+        return run_plain(session, read, sys.stdout, prompt=interactive)
+    except KeyboardInterrupt:  # Ctrl-C stops as 'quit' does: every action is saved
+        lead = "\n" if interactive else ""  # off the line the '^C' was echoed on
+        print(f"{lead}interrupted: {session.saved_text(plain=True)}", flush=True)
+        return 130
 
 
 # -- history ----------------------------------------------------------------
