@@ -360,3 +360,29 @@ def test_bad_records(tmp_path: Path) -> None:
         "replay", _record(tmp_path, "g.json", json.dumps({**data, "actions": actions})))
     # A hand number the record does not have.
     assert "this record has hands 1 to" in fails("replay", str(good), "--hand", "99")
+
+
+def test_hostile_records_are_refused_in_one_line(tmp_path: Path) -> None:
+    """JSON nested past Python's recursion limit, a number longer than Python converts
+    and a dealer given as true: each a one-line error from replay and review."""
+    good = tmp_path / "good.json"
+    ok("demo", "--seed", "1", "--record", str(good))
+    data = json.loads(good.read_text(encoding="utf-8"))
+    deep = _record(tmp_path, "deep.json", "[" * 100_000 + "]" * 100_000)
+    long = _record(tmp_path, "long.json", "1" * 100_000)
+    for command in ("replay", "review"):
+        assert "nested too deeply" in fails(command, deep)
+        message = fails(command, long)
+        assert "not JSON" in message and "set_int_max_str_digits" not in message
+    assert "dealer a number" in fails(
+        "replay", _record(tmp_path, "true.json", json.dumps({**data, "dealer": True})))
+
+
+def test_seeds_python_cannot_read_as_numbers() -> None:
+    """A seed of digits Python's int() refuses ('²', 5,000 digits): a text seed or a
+    one-line error about the seed, never Python's own message."""
+    assert ok("demo", "--seed", "²", "--max-hands", "1")[0] == ok(
+        "demo", "--seed", "²", "--max-hands", "1")[0]
+    for command in (["demo"], ["match", "random", "random", "--deals", "1"]):
+        message = fails(*command, "--seed", "9" * 5000)
+        assert message == "pinochle: error: --seed: a number of at most 4300 digits, not 5000"

@@ -177,6 +177,24 @@ def test_bad_json_and_json_without_action_are_protocol_errors(tmp_path: Path) ->
     assert '\'{"move": "pass"}\': expected {"action": "<action text>"}' in str(error)
 
 
+def test_hostile_answers_are_short_protocol_errors(tmp_path: Path) -> None:
+    """JSON nested past Python's recursion limit, a number too long for Python to read
+    and a megabyte of text: each a protocol error of readable length."""
+    answers = {"deep": '"[" * 100_000 + "]" * 100_000',
+               "digits": """'{"action": ' + "1" * 10_000 + '}'""",
+               "long": '"x" * 1_000_000'}
+    for name, expression in answers.items():
+        command = bot(tmp_path, f"""\
+            def answer(message):
+                return {expression}
+            """, f"{name}.py")
+        error = play_until_error(Game.new("pagat", seed=1), ExternalPlayer(command), seat=1)
+        assert isinstance(error, ProtocolError), name
+        assert f"program {command!r} at seat 1 answered" in str(error)
+        assert len(str(error)) < 1000, name
+        assert "set_int_max_str_digits" not in str(error)
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     # A bid below the opening bid, then (in the play) a card it does not hold.
     command = bot(tmp_path, """\

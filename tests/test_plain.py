@@ -285,6 +285,39 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
     assert history("7").stderr == "pinochle: error: no saved game 7\n"
 
 
+def test_history_with_damaged_games_is_one_line_each(tmp_path: Path) -> None:
+    """A saved game damaged outside pinochlekit (docs/terminal.md "Saved games": a
+    one-line error naming the game, never a traceback): listed as damaged among the
+    others, and refused by name when asked for its hands or one hand."""
+    import sqlite3
+
+    store = GameStore(tmp_path / DB_NAME)
+    levels = ["you", "easy", "easy", "easy"]
+    ids = [store.create("pagat", 1, 0, levels, {}) for _ in range(4)]
+    for game_id in ids:
+        store.append(game_id, 0, 1, "pass")
+    store.append(ids[3], 1, 2, "bid 9")
+    store.close()
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    with db:
+        db.execute("UPDATE games SET seats = '[\"you\"]' WHERE id = ?", (ids[1],))
+        db.execute("UPDATE games SET scores = 'null' WHERE id = ?", (ids[2],))
+    db.close()
+    listing = run_history(tmp_path)
+    assert listing.returncode == 0, listing.stderr
+    lines = listing.stdout.splitlines()
+    assert len(lines) == 4 and "resume: pinochle play --resume 1" in lines[-1]
+    assert lines[2].startswith("   2  ")
+    assert lines[1].startswith("   3  saved game 3 is damaged: ")
+    for game_id, message in ((2, "saved game 2 is damaged: bad seats"),
+                             (4, "saved game 4 cannot be replayed: action 2 ('bid 9')")):
+        for args in ([], ["--hand", "1", "--no-pause"]):
+            done = run_history(tmp_path, str(game_id), *args)
+            assert done.returncode != 0 and done.stdout == ""
+            assert done.stderr.startswith(f"pinochle: error: {message}"), done.stderr
+            assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--level", "grandmaster"], "unknown level 'grandmaster'; levels: easy, standard, pro"),
     (["--level", "easy,pro"], "--level: give one level or 3 (West, North, East), not 2"),
@@ -296,6 +329,7 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
     (["--rules", "pagat(players=5)"], "players: must be 4 (partnerships), 3 (widow) or 2"),
     (["--resume"], "no unfinished game to resume; start one with 'pinochle play'"),
     (["--resume", "5"], "no saved game 5"),
+    (["--seed", "9" * 5000], "--seed: a number of at most 4300 digits, not 5000"),
 ])
 def test_play_refuses_bad_options_in_one_line(tmp_path: Path, args: list[str],
                                               message: str) -> None:
@@ -368,3 +402,17 @@ def test_plain_mode_claim_glossary_and_trick_points(tmp_path: Path) -> None:
     plain.send("quit")
     status, err = plain.finish()
     assert status == 0, err
+
+
+def test_ctrl_c_says_how_to_go_on(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) at a turn stops as 'quit' does: the line that says the game is
+    saved and how to resume it, exit status 130, no traceback."""
+    import signal
+
+    plain = Plain(tmp_path, "--seed", "1", "--level", "easy")
+    assert plain.until_turn()[-1].startswith("your turn:")
+    plain.proc.send_signal(signal.SIGINT)
+    status, err = plain.finish()
+    assert status == 130 and "Traceback" not in err, err
+    assert plain.lines[-1] == ("interrupted: the game is saved (game 1); go on with: "
+                               "pinochle play --plain --resume 1")

@@ -142,3 +142,27 @@ def test_two_handed_history(tmp_path: Path) -> None:
     assert any(re.match(r"\s+\d+\. (You|North) lays? (no meld|[a-z ]+ \S+)", line)
                for line in steps)
     assert any(line.startswith("hand 1 over") for line in steps)
+
+
+def test_two_handed_words_that_are_no_cards_are_refused_as_actions(tmp_path: Path) -> None:
+    """A verb typed wrongly is refused naming the two-handed actions, never read as a
+    card (``bad card 'pass'``), in the tricks and in a meld turn."""
+    plain = Plain(tmp_path, "--rules", SHORT, "--seed", "4", "--level", "easy")
+    first = plain.until_turn()
+    for typed in ("pass", "play", "meld"):
+        plain.send(typed)
+        refused = plain.until_turn()
+        assert refused[0].startswith(f"refused: bad action '{typed}': the two-handed game "
+                                     f"takes 'play CARD'"), refused[0]
+        assert refused[-1] == first[-1]
+    plain.send(choose_two(first[-1]))
+    turn = play_two(plain, stop=lambda lines: " (" in lines[-1] and "meld " in lines[-1])
+    option = turn[-1].removeprefix("your turn: you may ").split(", ")[0]
+    assert option.startswith("meld ") and option.endswith(")")
+    plain.send(option)  # the whole option, its points in brackets too
+    refused = plain.until_turn()
+    assert refused[0].startswith("refused: bad action 'meld ") and "': bad card '(" in refused[0]
+    assert refused[-1] == turn[-1]
+    plain.send(option.split(" (")[0])  # the meld alone is laid
+    assert plain.until_turn()[0].startswith("You lay ")
+    plain.kill()

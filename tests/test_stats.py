@@ -140,3 +140,23 @@ def test_web_games_by_name_on_postgresql() -> None:
         store.close()
     games = [g for g in played_games(rows, "Pat Stats") if table_id in g.source]
     assert len(games) == 1 and games[0].record.actions == game.record.actions
+
+
+def test_a_damaged_saved_game_is_left_out(tmp_path: Path) -> None:
+    """One saved game damaged outside pinochlekit (its scores no list) is left out of
+    the statistics, as a game whose rules no longer read is, instead of ending them."""
+    import sqlite3
+
+    terminal = tmp_path / "games.sqlite3"
+    save_terminal(terminal, played(4, 1), ["standard"] * 3)
+    save_terminal(terminal, played(9, 1), ["easy"] * 3)
+    db = sqlite3.connect(terminal)
+    with db:
+        db.execute("UPDATE games SET scores = 'null' WHERE id = 2")
+    db.close()
+    done = run("--store", str(terminal), "--cache", str(tmp_path / "c.json"),
+               "--time", str(TIME), "--repeats", str(REPEATS), "--json")
+    assert done.returncode == 0, done.stderr
+    stats = json.loads(done.stdout)
+    assert stats["total"]["hands"] == 1
+    assert [g["source"] for g in stats["trend"]] == ["terminal 1"]

@@ -43,7 +43,7 @@ from pinochlekit.players import (
 )
 from pinochlekit.players.seat import Seat
 from pinochlekit.text.tell import hand_count, tell
-from pinochlekit.usage import UsageError
+from pinochlekit.usage import UsageError, seed_number
 
 __all__ = ["UsageError", "build_parser", "main", "meld_dict"]
 
@@ -368,7 +368,7 @@ def _read_seed(text: str | None) -> int | str | None:
     text = text.strip()
     if not text:
         raise UsageError("the seed is empty")
-    return int(text) if text.lstrip("-").isdigit() else text
+    return seed_number(text)
 
 
 def _run_demo(args: argparse.Namespace) -> int:

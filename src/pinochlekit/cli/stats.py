@@ -47,8 +47,13 @@ def _terminal_games(path: Path | None) -> list[PlayedGame]:
         store = GameStore(path)
     except StoreError as error:
         raise UsageError(str(error)) from None
+    games = []
     try:
-        games = store.games(finished=None)
+        for game_id in store.game_ids(finished=None):
+            try:
+                games.append(store.load(game_id))
+            except StoreError:  # a damaged game: left out, as one whose rules no longer read
+                continue
     except StoreError as error:
         raise UsageError(str(error)) from None
     finally:

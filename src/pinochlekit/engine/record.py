@@ -66,7 +66,7 @@ class GameRecord:
         except KeyError as missing:
             raise RecordError(f"record lacks the field {missing}") from None
         if not isinstance(rules, str) or not isinstance(seed, int | str) or not isinstance(
-                dealer, int) or isinstance(seed, bool):
+                dealer, int) or isinstance(seed, bool) or isinstance(dealer, bool):
             raise RecordError("record fields: rules is text, seed a number or text, dealer a "
                               "number")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -81,8 +81,12 @@ class GameRecord:
         """Read a record from JSON text."""
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise RecordError("not a game record: JSON nested too deeply") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise RecordError(f"not JSON: {error}") from None
+        except ValueError:  # Python's limit on the digits of an integer
+            raise RecordError("not JSON: a number too long to read") from None
         return cls.from_dict(data)
 
     def replay(self, upto: int | None = None) -> Game | TwoHandedGame | DoubleDeckGame:

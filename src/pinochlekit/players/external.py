@@ -140,6 +140,11 @@ def _quote(text: str) -> str:
     return repr(text if len(text) <= _QUOTE else text[:_QUOTE] + "...")
 
 
+def _cut(text: str) -> str:
+    """``text`` cut to a readable length (an error quoting a long answer)."""
+    return text if len(text) <= 2 * _QUOTE else text[:2 * _QUOTE] + "..."
+
+
 def _argv(command: str) -> list[str]:
     """The program's argument vector; a first word ``python``/``python3`` is this
     Python, so examples run the same interpreter as ``pinochle``."""
@@ -318,10 +323,15 @@ class ExternalPlayer(Player):
         if line.startswith(("{", "[", '"')):
             try:
                 data = json.loads(line)
-            except json.JSONDecodeError as error:
+            except (json.JSONDecodeError, RecursionError, ValueError) as error:
+                # beyond bad JSON: nested past the recursion limit, or a number longer
+                # than Python reads
+                reason = (error.msg if isinstance(error, json.JSONDecodeError) else
+                          "nested too deeply" if isinstance(error, RecursionError) else
+                          "a number too long")
                 self._kill()
                 raise ProtocolError(f"{self._who()} answered {_quote(line)}, which is not "
-                                    f"JSON: {error.msg}") from None
+                                    f"JSON: {reason}") from None
             text = data.get("action") if isinstance(data, dict) else None
             if not isinstance(text, str):
                 self._kill()
@@ -333,7 +343,7 @@ class ExternalPlayer(Player):
         except NotationError as error:
             self._kill()
             raise ProtocolError(f"{self._who()} answered {_quote(line)}, which is not an "
-                                f"action: {error}") from None
+                                f"action: {_cut(str(error))}") from None
 
     def observe(self, result: HandResult) -> None:
         """Tell the program how a hand ended (``result``); nothing is read back."""

@@ -22,7 +22,7 @@ from pinochlekit.text.narrate import format_hand
 from pinochlekit.tui.review import review_text
 from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_names
 from pinochlekit.tui.store import GameStore, SavedGame, StoreError
-from pinochlekit.usage import UsageError
+from pinochlekit.usage import UsageError, seed_number
 
 __all__ = ["LEVEL_WORDS", "PRESET_WORDS", "add_commands", "hand_steps", "level_ladder",
            "run_history", "run_play"]
@@ -165,8 +165,7 @@ def _levels(args: argparse.Namespace, players: int) -> list[str]:
 def _seed(text: str | None) -> int | str | None:
     if text is None or not text.strip():
         return None
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    return seed_number(text.strip())
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -215,7 +214,12 @@ def _run_plain(session: Session) -> int:
         except EOFError:
             return None
 
-    return run_plain(session, read, sys.stdout, prompt=interactive)
+    try:
+        return run_plain(session, read, sys.stdout, prompt=interactive)
+    except KeyboardInterrupt:  # Ctrl-C stops as 'quit' does: every action is saved
+        lead = "\n" if interactive else ""  # off the line the '^C' was echoed on
+        print(f"{lead}interrupted: {session.saved_text(plain=True)}", flush=True)
+        return 130
 
 
 # -- history ----------------------------------------------------------------
@@ -294,22 +298,37 @@ def _steps(saved: SavedGame, number: int) -> Iterator[list[str]]:
             return  # the hand is over (its last lines named the next deal, if any)
 
 
+def _replayed(saved: SavedGame) -> AnyGame:
+    """The saved game replayed, every action checked, with a seat for each of its
+    players; :class:`StoreError` naming the game if it does not replay."""
+    try:
+        game = replay_any(saved.record)
+    except PinochleError as error:
+        raise StoreError(f"saved game {saved.id} cannot be replayed: {error}") from None
+    if len(saved.seats) != game.rules.players:
+        raise StoreError(f"saved game {saved.id} is damaged: bad seats {saved.seats}")
+    return game
+
+
 def run_history(args: argparse.Namespace) -> int:
     """``pinochle history``: list games, a game's hands, or replay one hand."""
     store = GameStore()
     try:
         if args.game is None:
-            games = store.games(finished=True if args.finished else None)
-            if not games:
+            ids = store.game_ids(finished=True if args.finished else None)
+            if not ids:
                 print(("no finished games yet" if args.finished else "no saved games yet")
                       + ": play one with 'pinochle play'")
-            for saved in games:
-                print(_describe(saved))
+            for game_id in ids:
+                try:  # one damaged game is one line of the list, not the end of it
+                    print(_describe(store.load(game_id)))
+                except StoreError as error:
+                    print(f"{game_id:4d}  {error}")
             return 0
         saved = store.load(args.game)
+        game = _replayed(saved)
         if args.hand is None:
             print(_describe(saved))
-            game = replay_any(saved.record)
             session = Session(game, saved.seats)
             for result in game.results:
                 print(session.explain(result)[0])

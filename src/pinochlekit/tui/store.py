@@ -203,13 +203,16 @@ class GameStore:
                                            "actions": texts})
             seats = tuple(json.loads(row[6]))
             settings = json.loads(row[7])
-            scores = tuple(json.loads(row[10]))
+            scores = json.loads(row[10])
             if not isinstance(settings, dict) or not all(isinstance(s, str) for s in seats):
                 raise ValueError("bad seats or settings")
+            if not isinstance(scores, list) or not all(
+                    isinstance(s, int) and not isinstance(s, bool) for s in scores):
+                raise ValueError(f"bad scores {row[10]}")
         except (ValueError, TypeError, RecordError) as error:
             raise StoreError(f"saved game {game_id} is damaged: {error}") from None
         return SavedGame(row[0], row[1], row[2], record, seats, settings, bool(row[8]),
-                         row[9], scores, row[11])
+                         row[9], tuple(scores), row[11])
 
     def latest(self, *, finished: bool = False) -> int | None:
         """The id of the most recently played unfinished (or finished) game."""
@@ -217,11 +220,16 @@ class GameStore:
                           "id DESC LIMIT 1", (int(finished),))
         return rows[0][0] if rows else None
 
-    def games(self, *, finished: bool | None = True) -> list[SavedGame]:
-        """Saved games, newest first (only finished ones by default; ``None``: all)."""
+    def game_ids(self, *, finished: bool | None = True) -> list[int]:
+        """The ids of saved games, newest first (only finished ones by default;
+        ``None``: all), without reading the games (:meth:`load` reads each)."""
         if finished is None:
             rows = self._read("SELECT id FROM games ORDER BY id DESC")
         else:
             rows = self._read("SELECT id FROM games WHERE finished = ? ORDER BY id DESC",
                               (int(finished),))
-        return [self.load(game_id) for (game_id,) in rows]
+        return [game_id for (game_id,) in rows]
+
+    def games(self, *, finished: bool | None = True) -> list[SavedGame]:
+        """Saved games, newest first (only finished ones by default; ``None``: all)."""
+        return [self.load(game_id) for game_id in self.game_ids(finished=finished)]

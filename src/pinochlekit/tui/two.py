@@ -132,15 +132,20 @@ def parse(game: TwoHandedGame, text: str) -> Action:
     ``KS QS`` lays a meld in the meld turn, ``n`` or ``none`` lays no meld)."""
     try:
         return parse_two_action(text)
-    except NotationError:
+    except NotationError as error:
         words = text.lower().split()
+        if words and words[0] in ("play", "meld", "dix", "no", "done", "nomeld"):
+            raise  # an action's text gone wrong: its own error, never a card's
         if game.stage is TwoStage.MELD:
             if words in (["n"], ["none"], ["pass"]):
                 return parse_two_action("no meld")
             return LayMeld(tuple(parse_cards(words)))
-        if len(words) == 1:
-            return Play(parse_cards(words)[0])
-        raise
+        try:
+            if len(words) == 1:
+                return Play(parse_cards(words)[0])
+        except NotationError:
+            pass  # a word that is no card ('pass'): the actions' error says what to type
+        raise error from None
 
 
 def deal_lines(game: TwoHandedGame, you: int, name: Namer) -> list[str]:
