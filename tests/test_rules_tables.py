@@ -449,6 +449,8 @@ def test_action_text_round_trip(text: str, action: Action, canonical: str) -> No
     pytest.param("bid 1_000", "'bid 1_000'", id="bid-with-underscore"),
     pytest.param("bid \u0662\u0665\u0660", "a bid is a whole number", id="bid-in-other-digits"),
     pytest.param("bid -250", "'bid -250'", id="negative-bid"),
+    pytest.param("bid " + "9" * 5000, "a bid of 5000 digits", id="bid-too-long-to-be-one"),
+    pytest.param("play " + "X" * 5000, "'XXXXXXXX", id="a-long-text-is-quoted-cut"),
     pytest.param("jump 300", "'jump 300'", id="unknown-verb"),
     pytest.param("pass maybe", "'pass maybe'", id="bad-pass"),
     pytest.param("play AS KS", "'play AS KS'", id="two-cards-to-play"),
@@ -460,6 +462,7 @@ def test_bad_action_text(text: str, quoted: str) -> None:
         parse_action(text)
     assert quoted in str(info.value)
     assert isinstance(info.value, ValueError)
+    assert len(str(info.value)) < 300  # a long text does not come back whole
 
 
 @pytest.mark.parametrize(("text", "quoted"), [

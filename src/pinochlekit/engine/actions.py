@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pinochlekit.engine.cards import Card, Suit, parse_cards, parse_suit
-from pinochlekit.engine.errors import NotationError
+from pinochlekit.engine.errors import NotationError, quoted
 
 __all__ = [
     "Action",
@@ -220,6 +220,8 @@ def parse_action(text: str) -> Action:
             # ASCII digits only: int() would also read "1_000" and other scripts' digits
             if not (rest[0].isascii() and rest[0].isdigit()):
                 raise ValueError(rest[0])
+            if len(rest[0]) > 9:
+                raise NotationError(f"a bid of {len(rest[0])} digits: no contract is that high")
             return Bid(int(rest[0]))
         if verb == "pass" and not rest:
             return Pass()
@@ -239,10 +241,10 @@ def parse_action(text: str) -> Action:
         if verb == "redeal" and not rest:
             return Redeal()
     except NotationError as error:
-        raise NotationError(f"bad action {text!r}: {error}") from None
+        raise NotationError(f"bad action {quoted(text)}: {error}") from None
     except ValueError:
-        raise NotationError(f"bad action {text!r}: a bid is a whole number") from None
-    raise NotationError(f"bad action {text!r}: expected 'bid N', 'pass', 'pass help', "
+        raise NotationError(f"bad action {quoted(text)}: a bid is a whole number") from None
+    raise NotationError(f"bad action {quoted(text)}: expected 'bid N', 'pass', 'pass help', "
                         "'trump S', 'give CARDS', 'return CARDS', 'discard CARDS', 'play CARD', "
                         "'throw in', 'moon' or 'redeal'")
 

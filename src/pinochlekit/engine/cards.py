@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from pinochlekit.engine.errors import NotationError
+from pinochlekit.engine.errors import NotationError, quoted
 
 __all__ = [
     "ALL_CARDS",
@@ -106,7 +106,7 @@ def parse_suit(text: str) -> Suit:
     """
     value = _SUIT_TEXT.get(text.strip().upper())
     if value is None:
-        raise NotationError(f"bad suit {text!r}: use S, H, D or C")
+        raise NotationError(f"bad suit {quoted(text)}: use S, H, D or C")
     return Suit(value)
 
 
@@ -170,7 +170,8 @@ def _parse_card(token: str) -> Card:
             suit = _SUIT_TEXT.get(suit_text)
             if rank is not None and suit is not None:
                 return ALL_CARDS[suit * 6 + rank]
-    raise NotationError(f"bad card {token!r}: use a rank A T K Q J 9 (or 10) and a suit S H D C")
+    raise NotationError(f"bad card {quoted(token)}: use a rank A T K Q J 9 (or 10) and a suit "
+                        "S H D C")
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -56,3 +56,13 @@ for _error in (PinochleError, NotationError, RulesError, IllegalActionError, Out
                PhaseError, GameOverError, RecordError):
     _error.__module__ = "pinochlekit"
 del _error
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters ("...") so a
+    long input does not come back whole.
+
+    >>> quoted("bid 260"), quoted("X" * 70, 10)
+    ("'bid 260'", "'XXXXXXX...'")
+    """
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
