@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -435,11 +435,15 @@ def test_undo_at_a_two_handed_table_of_one_computer(server: ServerProcess) -> No
     ann.close()
 
 
-def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
-    """One claim per hand (docs/web.md "Claim") holds across a restart: Ann's unsure
-    claim is refused, the server is killed and started again on the same database,
-    and at the same turn her second claim is refused as the hand's second one (not
-    checked again)."""
+ClaimStep = Callable[[list[Client], list[Message], Message], "Message | None"]
+
+
+def play_until_ann_claims(tmp_path: Path, claim: ClaimStep) -> tuple[str, str, list[str],
+                                                                     Message | None]:
+    """Four people at a table of a new server on a new database play until ``claim``,
+    asked at each of Ann's turns late in a hand her side declares (at most six cards
+    each), returns the turn it claimed at; the server is then killed. The database,
+    the table, the four tokens and that turn (``None``: no such turn came)."""
     db = str(tmp_path / "tables.db")
     first = ServerProcess(db, log=tmp_path / "first.log").start()
     try:
@@ -447,22 +451,37 @@ def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
         tokens = [join(first, table, s, n) for s, n in enumerate(("Ann", "Bob", "Cy", "Di"))]
         people = [Client(first, table, t, strict=False) for t in tokens]
         latest: list[Message | None] = [None] * 4
-        refused: Message | None = None
+        claimed: Message | None = None
         for seat, person, message in turns(people, latest, 240):
             view = message["view"]
             if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
-                    and max(view["hand_sizes"]) <= 6
-                    and not claim_answer(views_at(people, latest, message))[0]):
-                person.send({"type": "claim"})
-                answer = person.wait(lambda m: m["type"] == "error")
-                assert answer["code"] == "claim_refused", answer
-                refused = message
-                break
+                    and max(view["hand_sizes"]) <= 6):
+                claimed = claim(people, views_at(people, latest, message), message)
+                if claimed is not None:
+                    break
             person.act(choose(message, bidder=seat == 0))
         for person in people:
             person.close()
     finally:
         first.stop(kill=True)
+    return db, table, tokens, claimed
+
+
+def test_a_refused_claim_still_counts_after_a_restart(tmp_path: Path) -> None:
+    """One claim per hand (docs/web.md "Claim") holds across a restart: Ann's unsure
+    claim is refused, the server is killed and started again on the same database,
+    and at the same turn her second claim is refused as the hand's second one (not
+    checked again)."""
+    def unsure_claim(people: list[Client], views: list[Message],
+                     message: Message) -> Message | None:
+        if claim_answer(views)[0]:
+            return None
+        people[0].send({"type": "claim"})
+        answer = people[0].wait(lambda m: m["type"] == "error")
+        assert answer["code"] == "claim_refused", answer
+        return message
+
+    db, table, tokens, refused = play_until_ann_claims(tmp_path, unsure_claim)
     second = ServerProcess(db, log=tmp_path / "second.log").start()
     try:
         ann = Client(second, table, tokens[0], strict=False)
@@ -482,34 +501,24 @@ def test_a_claim_waiting_for_answers_is_kept_across_a_restart(tmp_path: Path) ->
     and Di; Bob accepts, the server is killed and started again on the same database,
     and the claim still waits for Di alone at the same turn; she accepts and the rest
     of the hand is played out for the claim, every point left to Ann's side."""
-    db = str(tmp_path / "tables.db")
-    first = ServerProcess(db, log=tmp_path / "first.log").start()
-    try:
-        table = new_table(first, str(RULES), ["open"] * 4)
-        tokens = [join(first, table, s, n) for s, n in enumerate(("Ann", "Bob", "Cy", "Di"))]
-        people = [Client(first, table, t, strict=False) for t in tokens]
-        latest: list[Message | None] = [None] * 4
-        claimed: Message | None = None
-        left = 0
-        for seat, person, message in turns(people, latest, 240):
-            view = message["view"]
-            if (seat == 0 and view["phase"] == "play" and view["declarer"] in (0, 2)
-                    and max(view["hand_sizes"]) <= 6):
-                sure, left = claim_answer(views_at(people, latest, message))
-                if sure:
-                    person.send({"type": "claim"})
-                    waits = person.wait(lambda m: is_state(m) and m["claim"] is not None)
-                    assert waits["claim"]["waiting"] == [1, 3]
-                    people[1].send({"type": "claim_answer", "accept": True})
-                    person.wait(lambda m: is_state(m) and m["claim"] is not None
-                                and m["claim"]["waiting"] == [3])
-                    claimed = message
-                    break
-            person.act(choose(message, bidder=seat == 0))
-        for person in people:
-            person.close()
-    finally:
-        first.stop(kill=True)
+    left = 0
+
+    def sure_claim(people: list[Client], views: list[Message],
+                   message: Message) -> Message | None:
+        nonlocal left
+        sure, left = claim_answer(views)
+        if not sure:
+            return None
+        ann, bob = people[0], people[1]
+        ann.send({"type": "claim"})
+        waits = ann.wait(lambda m: is_state(m) and m["claim"] is not None)
+        assert waits["claim"]["waiting"] == [1, 3]
+        bob.send({"type": "claim_answer", "accept": True})
+        ann.wait(lambda m: is_state(m) and m["claim"] is not None
+                 and m["claim"]["waiting"] == [3])
+        return message
+
+    db, table, tokens, claimed = play_until_ann_claims(tmp_path, sure_claim)
     assert claimed is not None, "no sure claim came up"
     before = claimed["view"]["trick_points"]
     hand = claimed["view"]["hand_number"]
