@@ -65,12 +65,13 @@ def test_every_subcommand_has_help(command: str) -> None:
             assert sub in text
 
 
-def test_help_names_the_two_and_three_handed_games() -> None:
+def test_help_names_the_two_and_three_handed_and_double_deck_games() -> None:
     text = " ".join(" ".join(ok("--help")).split())  # one line: wrapping aside
-    assert "two-handed" in text and "three-handed" in text
-    assert "pinochle play --rules two" in text and "pinochle play --rules three" in text
+    assert "two-handed" in text and "three-handed" in text and "double deck" in text
+    for preset in ("two", "three", "doubledeck"):
+        assert f"pinochle play --rules {preset} " in text
     play = " ".join(" ".join(ok("play", "--help")).split())
-    assert "two-handed" in play and "three-handed" in play
+    assert "two-handed" in play and "three-handed" in play and "double deck" in play
 
 
 def test_version() -> None:

@@ -73,6 +73,7 @@ examples:
   pinochle play --level pro               play at the table: you sit South
   pinochle play --rules two               two-handed, against one computer player
   pinochle play --rules three             three-handed, each for itself
+  pinochle play --rules doubledeck        double deck: 80 cards, 20 each, no nines
   pinochle history 1 --hand 2             replay a hand of a saved game
   pinochle serve                          play in a browser with friends
 
@@ -93,8 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description=_fill("Pinochle: four-handed partnership auction pinochle, "
-                          "three-handed with a widow (--rules three) and two-handed "
-                          "with a stock (--rules two): rules, meld, legal plays, games "
+                          "three-handed with a widow (--rules three), two-handed "
+                          "with a stock (--rules two) and the double deck (--rules "
+                          "doubledeck): rules, meld, legal plays, games "
                           "between computer players, and a table to play at in the "
                           "terminal or in a browser."),
         epilog=_EPILOG)
