@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -226,6 +227,27 @@ def test_demo_plays_to_a_winner(seed: str, rules: str) -> None:
         assert any(" returns " in line for line in lines)
     tricks = [line for line in lines if line.startswith("   1. ")]
     assert tricks and all(" -> " in line for line in tricks)
+
+
+@pytest.mark.parametrize(("rules", "seed", "note"), [
+    ("doubledeck", "1", "both sides reached 500 in the last hand: the declaring side wins"),
+    ("three", "16", "more than one player reached 1000 in the last hand: the declarer wins"),
+    ("pagat", "1", None),
+])
+def test_demo_says_why_a_winner_with_fewer_points_wins(rules: str, seed: str,
+                                                       note: str | None) -> None:
+    """Both over the target in one hand, the declaring side wins (docs/rules.md
+    §1.12, §3, §6): the last line says so whenever the winner has no more points
+    than another side, and says nothing more otherwise."""
+    last = ok("demo", "--seed", seed, "--rules", rules)[-1]
+    found = re.fullmatch(r"winner: (?:team|seat) (\d).*?; (.*) after \d+ hands( \((.*)\))?",
+                         last)
+    assert found is not None, last
+    scores = [int(s) for s in re.findall(r"(?:team|seat) \d (-?\d+)", found.group(2))]
+    winner = scores[int(found.group(1))]
+    assert (winner <= max(s for i, s in enumerate(scores) if i != int(found.group(1)))) \
+        == (note is not None), last
+    assert found.group(4) == note
 
 
 def test_demo_with_random_players_and_another_dealer() -> None:

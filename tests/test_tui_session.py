@@ -16,7 +16,10 @@ import pytest
 
 from pinochlekit import Card, Phase, PinochleError
 from pinochlekit.engine.actions import Bid, Pass, Play
-from pinochlekit.players import PLAYERS, PlayerSpecError
+from pinochlekit.engine.games import new_any_game
+from pinochlekit.engine.rules import Rules
+from pinochlekit.players import PLAYERS, PlayerSpecError, plays
+from pinochlekit.players.seat import Seat
 from pinochlekit.tui.session import HUMAN, Session, Settings, check_level, hint_level
 from pinochlekit.tui.store import GameStore, StoreError
 
@@ -218,3 +221,30 @@ def test_resume_without_a_game_says_so(store: GameStore) -> None:
     with pytest.raises(StoreError, match="no unfinished game"):
         Session.resume(store)
     assert [g.id for g in store.games()] == [finished.game_id]
+
+
+@pytest.mark.parametrize(("rules", "seed", "note"), [
+    ("doubledeck", 1, "both sides reached 500 in the last hand: the declaring side wins"),
+    ("three", 16, "more than one player reached 1000 in the last hand: the declarer wins"),
+])
+def test_game_over_says_why_the_declaring_side_wins_with_fewer_points(
+        rules: str, seed: int, note: str) -> None:
+    """Both over the target in one hand, the declaring side wins (docs/rules.md §1.12,
+    §3, §6): the game of ``pinochle demo --seed S`` (its players, its seeds) ends
+    with the winner behind, and the terminal's last line says why."""
+    game = new_any_game(Rules.from_string(rules), seed=seed, dealer=0)
+    name = "simple" if plays("simple", game.rules) else "random"  # as the demo chooses
+    seats = [Seat.new(name, seat, game.seed) for seat in range(game.rules.players)]
+    for _ in range(20_000):
+        if game.winner is not None:
+            break
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seats[seat].choose(game.view(seat)), seat)
+        for each in seats:
+            each.observe(game.results)
+    winner = game.scores[game.winner]
+    assert any(score >= winner for side, score in enumerate(game.scores) if side != game.winner)
+    session = Session(game, ["you", *[name] * (game.rules.players - 1)])
+    text = session.game_over_text()
+    assert text.startswith("game over: ") and text.endswith(f"; {note})"), text

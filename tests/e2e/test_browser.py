@@ -548,7 +548,14 @@ def test_three_handed_game_over_rematch_and_history(server: ServerProcess,
         elif not take_turn(page):
             page.wait_for_timeout(50)
     status = page.locator("#status").inner_text()
-    assert re.search(r"Game over: .+ wins with \d+ \(others: -?\d+, -?\d+\)\.", status), status
+    over = re.search(r"Game over: .+ wins with (-?\d+) \(others: (-?\d+), (-?\d+)\)\.(.*)",
+                     status)
+    assert over, status
+    # docs/rules.md §3: more than one over the target in a hand, the declarer wins;
+    # the line says so exactly when the winner is not ahead of both others
+    behind = int(over[1]) <= max(int(over[2]), int(over[3]))
+    note = " More than one player reached 100 in the last hand: the declarer wins."
+    assert (over[4].startswith(note) if behind else not over[4].startswith(" More")), status
     assert page.locator("#scores tr.total td").count() == 3
     # docs/web.md "Fairness and privacy": the game's server seed, revealed, is checked here
     fair = page.get_by_text("Game 1: ✓ the server seed matches the hash shown before the game")

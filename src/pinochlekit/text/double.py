@@ -35,6 +35,7 @@ from pinochlekit.engine.events import (
 )
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.text.narrate import format_hand, format_meld, format_trick
+from pinochlekit.text.results import winner_note
 
 __all__ = ["narrate_double"]
 
@@ -106,7 +107,9 @@ def narrate_double(game: DoubleDeckGame, hands: Collection[int] | None = None) -
                      f"{shadow.scores[0]}, team 1 {shadow.scores[1]}")
     else:
         close(shadow.hand_number)
+        note = winner_note(shadow.scores, shadow.winner, shadow.rules.game_target)
         lines.append(f"winner: team {shadow.winner} (seats {shadow.winner} and "
                      f"{shadow.winner + 2}); team 0 {shadow.scores[0]}, team 1 "
-                     f"{shadow.scores[1]} after {len(shadow.results)} hands")
+                     f"{shadow.scores[1]} after {len(shadow.results)} hands"
+                     + (f" ({note})" if note else ""))
     return lines

@@ -40,6 +40,7 @@ from pinochlekit.engine.game import Game
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.views import HandResult, Trick, View
+from pinochlekit.text.results import winner_note
 
 __all__ = ["HandStory", "format_hand", "format_meld", "format_trick", "narrate", "stories"]
 
@@ -204,8 +205,10 @@ def _ending(game: Game) -> str:
     played = f"{count} hand" if count == 1 else f"{count} hands"
     if game.winner is None:
         return f"game in progress after {played}: {scores}"
+    note = winner_note(game.scores, game.winner, game.rules.game_target)
+    why = f" ({note})" if note else ""
     if not game.rules.partnership:
-        return f"winner: seat {game.winner}; {scores} after {played}"
+        return f"winner: seat {game.winner}; {scores} after {played}{why}"
     seats = " and ".join(str(s) for s in range(game.rules.players)
                          if game.rules.team_of(s) == game.winner)
-    return f"winner: team {game.winner} (seats {seats}); {scores} after {played}"
+    return f"winner: team {game.winner} (seats {seats}); {scores} after {played}{why}"

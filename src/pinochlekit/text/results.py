@@ -16,16 +16,33 @@ of a screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.views import TwoHandResult
 from pinochlekit.engine.views import HandResult, Outcome
 
-__all__ = ["Namer", "explain", "explain_result", "explain_two_result"]
+__all__ = ["Namer", "explain", "explain_result", "explain_two_result", "winner_note"]
 
 #: Names a seat (``You``, ``North``) or a team (``You & North``) by its number.
 Namer = Callable[[int], str]
+
+
+def winner_note(scores: Sequence[int], winner: int, target: int) -> str:
+    """Why the side that won the game has no more points than another: more than
+    one side reached the target in the same hand, and the declaring side wins
+    (docs/rules.md §1.12, §3, §6). Empty when the winner has the most points.
+
+    >>> winner_note([504, 553], 0, 500)
+    'both sides reached 500 in the last hand: the declaring side wins'
+    >>> winner_note([553, 504], 0, 500)
+    ''
+    """
+    if all(score < scores[winner] for side, score in enumerate(scores) if side != winner):
+        return ""
+    if len(scores) == 2:
+        return f"both sides reached {target} in the last hand: the declaring side wins"
+    return f"more than one player reached {target} in the last hand: the declarer wins"
 
 
 def _unsaved(rules: Rules) -> str:

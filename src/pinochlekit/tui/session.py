@@ -86,7 +86,7 @@ from pinochlekit.players.claim import best_play, claim_is_sure, claimable, in_pl
 from pinochlekit.players.hints import Advice, advise
 from pinochlekit.players.seat import Seat, catch_up, rebuild_seats, seat_seed
 from pinochlekit.text.narrate import format_hand, format_meld
-from pinochlekit.text.results import explain
+from pinochlekit.text.results import explain, winner_note
 from pinochlekit.tui import double, two
 from pinochlekit.tui.face import Face, TableFace, bid_range
 from pinochlekit.tui.store import GameStore, StoreError
@@ -718,8 +718,9 @@ class Session:
         scores = " to ".join(str(game.scores[t]) for t in order)
         who = "you win" if game.winner == game.rules.team_of(HUMAN) else "you lose"
         win = "win" if game.rules.partnership or game.winner == HUMAN else "wins"
+        note = winner_note(game.scores, game.winner, game.rules.game_target)
         return (f"game over: {self.team_name(game.winner)} {win} {scores} after "
-                f"{len(game.results)} hands ({who})")
+                f"{len(game.results)} hands ({who}{'; ' + note if note else ''})")
 
     def status_lines(self) -> list[str]:
         """Where the game stands now: scores, contract, trick, the person's hand."""

@@ -507,12 +507,23 @@ function tableCards(view, seat) {
   return box;
 }
 
+// Why the winner may have no more points than another side: more than one side
+// reached the target in the same hand, and the declaring side wins (docs/rules.md
+// §1.12, §3, §6).
+function winnerNote(view) {
+  const others = view.scores.filter((_, s) => s !== view.winner);
+  if (others.every((score) => score < view.scores[view.winner])) return "";
+  return view.scores.length === 2
+    ? ` Both sides reached ${view.game_target} in the last hand: the declaring side wins.`
+    : ` More than one player reached ${view.game_target} in the last hand: the declarer wins.`;
+}
+
 function gameOverText(view) {
   if (players() === 4) {
-    return `Game over: ${teamName(view.winner)} win, ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}.`;
+    return `Game over: ${teamName(view.winner)} win, ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}.${winnerNote(view)}`;
   }
   const others = sides().filter((s) => s !== view.winner).map((s) => view.scores[s]);
-  return `Game over: ${seatName(state.table, view.winner)} wins with ${view.scores[view.winner]} (others: ${others.join(", ")}).`;
+  return `Game over: ${seatName(state.table, view.winner)} wins with ${view.scores[view.winner]} (others: ${others.join(", ")}).${winnerNote(view)}`;
 }
 
 function statusText() {
