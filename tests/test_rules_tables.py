@@ -284,6 +284,18 @@ def test_presets_listed_default_first() -> None:
     assert Rules() == Rules.preset("pagat")
 
 
+
+def test_the_dealer_stuck_meaning_says_what_the_engine_does() -> None:
+    """The meaning ``pinochle rules`` prints for ``dealer_stuck`` (``Rules.describe``)
+    agrees with the engine and docs/rules.md §2.3: without it, the dealer may still bid
+    after the three others pass, and only four passes pass the hand out."""
+    meaning = {row[0]: row[2] for row in Rules(dealer_stuck=False).describe()}["dealer_stuck"]
+    game = Game.new(Rules(dealer_stuck=False), seed=1, dealer=0)
+    for _ in range(3):
+        game.apply(Pass())
+    assert game.to_act == 0 and Bid(250) in game.legal_actions()
+    assert "may still bid" in meaning and "all four pass" in meaning
+
 @pytest.mark.parametrize(("name", "values"), [
     pytest.param("pagat", (250, 10, 1500, 250), id="§1-pagat-250-by-10-to-1500"),
     pytest.param("stonebridge", (190, 10, 1500, 250), id="003-stonebridge-190"),
