@@ -115,8 +115,9 @@ class Rules:
     divide_by_ten: bool = _opt(False, "divide every meld, trick point, bid and target by ten",
                                "000, 001, 003, 004")
     save_meld_needs_trick: bool = _opt(
-        True, "defenders score meld only if they take a trick point (dix-only meld exempt)",
-        "003, 004")
+        True, "defenders score meld only if they take a trick point (dix-only meld exempt); "
+        "in the double deck every team, the declaring one included, needs meld_counters "
+        "counter points (docs/rules.md §6)", "003, 004")
     set_penalty: SetPenalty = _opt(
         "contract", "a set team: 'contract' loses the contract; 'chips' loses nothing and "
         "the opponents score the contract; 'shortfall' loses only what it fell short",
