@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from pinochlekit import Game, TwoHandedGame
+from pinochlekit import Game, Hand, TwoHandedGame
 from pinochlekit import native as _accel
-from pinochlekit.engine.deals import deal, deal_cards, deal_seed
+from pinochlekit.engine.deals import deal, deal_cards, deal_seed, shuffled_deck
 from pinochlekit.engine.double.cards import DOUBLE_DECK
 from pinochlekit.engine.double.game import DoubleDeckGame
 from pinochlekit.web.dealing import dealt_cards
@@ -125,3 +125,36 @@ def test_one_routine_shapes_every_deal() -> None:
     double = deal_cards(seed, 2, deck=DOUBLE_DECK)
     assert [len(h) for h in double.hands] == [20] * 4 and not double.widow + double.stock
     assert sorted(int(c) for h in double.hands for c in h) == sorted(DOUBLE_DECK.kinds)
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_packets_go_round_from_the_dealers_left(dealer: int) -> None:
+    """The deal as the rules state it, rebuilt from the shuffled deck alone: three cards
+    at a time round the table from the dealer's left (docs/rules.md §1.3), four at a
+    time with the double deck (docs/rules.md §6, docs/double-deck.md "Deal"), the
+    three-handed widow after the first round (docs/three-handed.md), and two hands
+    of 12 from the dealer's opponent, then the turn-up and the stock (docs/rules.md §4)."""
+    seed = deal_seed("packets", dealer)
+    cards = shuffled_deck(seed)
+
+    def round_the_table(deck: list[int], players: int, packet: int, first: int) -> list[list[int]]:
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for i, card in enumerate(deck):
+            hands[(first + i // packet) % players].append(card)
+        return [sorted(h) for h in hands]
+
+    def kinds(hands: tuple[Hand, ...]) -> list[list[int]]:
+        return [sorted(int(c) for c in h) for h in hands]
+
+    assert kinds(deal(seed, dealer)) == round_the_table(cards, 4, 3, dealer + 1)
+    with pure_python():
+        assert kinds(deal(seed, dealer)) == round_the_table(cards, 4, 3, dealer + 1)
+    double = shuffled_deck(seed, DOUBLE_DECK)
+    assert kinds(deal_cards(seed, dealer, deck=DOUBLE_DECK).hands) == round_the_table(
+        double, 4, 4, dealer + 1)
+    three = deal_cards(seed, dealer % 3, 3, 15, widow=3)
+    assert list(three.widow) == cards[9:12]
+    assert kinds(three.hands) == round_the_table(cards[:9] + cards[12:], 3, 3, dealer % 3 + 1)
+    two = deal_cards(seed, dealer % 2, 2, 12)
+    assert kinds(two.hands) == round_the_table(cards[:24], 2, 3, dealer % 2 + 1)
+    assert list(two.stock) == cards[24:]

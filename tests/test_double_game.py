@@ -190,6 +190,83 @@ def test_first_bid_required() -> None:
         game.apply(Pass())
 
 
+
+def test_a_pass_is_final_and_jumps_stay_on_the_ladder() -> None:
+    """docs/rules.md §6 auction: from the dealer's left; a pass is final (the seat is
+    skipped for the rest of the auction); any higher bid on the ladder, jumps included
+    (docs/double-deck.md "Bid ladder"), by 5 from 60; the last bidder left declares at
+    its bid."""
+    game = DoubleDeckGame.new("doubledeck", seed=4, dealer=0)
+    assert game.to_act == 1
+    game.apply(Bid(50))
+    game.apply(Pass())  # seat 2 is out
+    game.apply(Bid(51))
+    assert game.to_act == 0
+    assert game.can(Bid(75)) and not game.can(Bid(73)) and not game.can(Bid(51))
+    game.apply(Bid(75))  # a jump from 51
+    assert game.to_act == 1
+    legal = game.legal_actions()
+    assert Bid(76) not in legal and Bid(80) in legal and Pass() in legal
+    game.apply(Bid(80))
+    assert game.to_act == 3  # seat 2 passed: never asked again
+    game.apply(Pass())
+    assert game.to_act == 0
+    game.apply(Pass())
+    assert (game.declarer, game.contract, game.phase, game.to_act) == (1, 80, Phase.TRUMP, 1)
+
+
+def test_identical_cards_the_first_played_wins_and_a_copy_does_not_beat() -> None:
+    """docs/rules.md §6: of identical cards the first played wins, and §1.9 "a card beats
+    another only if strictly higher": with four aces of hearts in one trick, the leader
+    takes it, and a follower holding the ace and lower hearts may play any heart, as no
+    heart beats the ace led.
+
+    Deal (dealer 3): the one-suit deal with one AH given to each of seats 0, 1 and 3 in
+    exchange for their ace (AC, AS, AD to seat 2). Seat 0 bids 50, the others pass, clubs
+    are trump; seat 0 leads AH."""
+    clubs, spades, hearts, diamonds = one_suit_deal()
+    ah, ac, as_, ad = (DoubleHand.parse(c) for c in ("AH", "AC", "AS", "AD"))
+    deal = (clubs - ac + ah, spades - as_ + ah, hearts - ah - ah - ah + ac + as_ + ad,
+            diamonds - ad + ah)
+    game = DoubleDeckGame.new("doubledeck", seed=0, dealer=3, deals=[deal])
+    for text in ("bid 50", "pass", "pass", "pass", "trump C", "play AH"):
+        game.apply(parse_action(text))
+    assert [str(a) for a in game.legal_actions()] == ["play AH"]  # seat 1: its only heart
+    game.apply(parse_action("play AH"))
+    assert sorted(str(a) for a in game.legal_actions()) == [
+        "play AH", "play JH", "play KH", "play QH", "play TH"]  # seat 2: nothing beats AH
+    game.apply(parse_action("play AH"))
+    game.apply(parse_action("play AH"))
+    trick = game.tricks[0]
+    assert [str(c) for c in trick.cards] == ["AH"] * 4
+    assert (trick.winner, trick.points, game.to_act) == (0, 4, 0)
+
+
+@pytest.mark.parametrize(("rules", "outcome", "scores"), [
+    pytest.param("doubledeck(min_bid=10)", Outcome.SET, (-16, 358), id="meld-not-saved"),
+    pytest.param("doubledeck(min_bid=10, save_meld_needs_trick=no)", Outcome.MADE, (16, 358),
+                 id="option-off"),
+])
+def test_declarers_without_a_counter_cannot_count_their_meld(
+        rules: str, outcome: Outcome, scores: tuple[int, int]) -> None:
+    """docs/rules.md §6: a team scores its meld only if it takes a counter, the declaring
+    team included, whose unsaved meld does not count towards its bid (docs/double-deck.md
+    "Saving meld").
+
+    The one-suit deal, dealer 3: seat 0 (clubs) bids 16 and names spades, all of which
+    seat 1 holds. Team 0's meld is 8 + 8 (four common marriages each); seat 1 trumps the
+    first trick and leads trump to the end, taking all 50 points: team 0 takes no counter
+    and is set (-16), though its 16 of meld reach the bid; with
+    ``save_meld_needs_trick=no`` the meld counts and the bid is made. Team 1: a
+    quadruple run 300 and 8, 308 + 50 = 358."""
+    game = DoubleDeckGame.new(rules, seed=0, dealer=3, deals=[one_suit_deal()])
+    for text in ("bid 16", "pass", "pass", "pass", "trump S"):
+        game.apply(parse_action(text))
+    play_out(game)
+    result = game.results[0]
+    assert result.meld_points == (16, 308) and result.trick_points == (0, 50)
+    assert (result.outcome, result.scores) == (outcome, scores)
+
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_passing_partner_first(n: int) -> None:
     """docs/rules.md §6 option: n cards from partner to the declarer, then n back; only

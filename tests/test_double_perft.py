@@ -16,13 +16,14 @@ written if they disagree)::
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 import pytest
 from test_perft import OPTIONS, ref_legal, ref_rules, ref_winner
 
-from pinochlekit import Phase, Play, Rules, parse_action
+from pinochlekit import Bid, Card, Pass, Phase, Play, Rules, parse_action
 from pinochlekit.engine.double.game import DoubleDeckGame
 
 FILE = Path(__file__).parent / "perft" / "double.txt"
@@ -123,6 +124,36 @@ def test_the_first_lead_is_the_declarers() -> None:
     game = start("seed1", "always")
     assert game.to_act == 1 and all(isinstance(a, Play) for a in game.legal_actions())
 
+
+
+@pytest.mark.parametrize("option", PLAY_OPTIONS)
+def test_every_play_of_whole_hands_agrees_with_the_reference(option: str) -> None:
+    """The perft counts reach the first tricks only; here every position of whole random
+    hands (to the twentieth trick, with the 4-card passing, so hands hold up to four
+    copies and lose them one by one) is checked: the engine's legal cards are exactly
+    ``ref_legal``'s (docs/rules.md §6 Play, the options of §2.1)."""
+    rules = Rules.from_string("doubledeck(cards_passed=4)").replace(**OPTIONS[option])
+    ref = ref_rules(option)
+    rng = random.Random(option)
+    checked = 0
+    for seed in range(3):
+        game = DoubleDeckGame.new(rules, seed=f"{option}-{seed}", dealer=seed % 4)
+        game.apply(Bid(50))
+        for _ in range(3):
+            game.apply(Pass())
+        for action in ("trump " + "SHDC"[seed], None, None):
+            game.apply(parse_action(action) if action else rng.choice(game.legal_actions()))
+        while game.phase is Phase.PLAY and game.hand_number == 1:
+            seat = game.to_act
+            assert seat is not None and game.trump is not None
+            hand = [str(c) for c in game.hand(seat)]
+            trick = [str(Card(c)) for c in game.trick]
+            expected = sorted(ref_legal(hand, trick, game.trump.letter, ref, not game.tricks))
+            legal = game.legal_actions()
+            assert sorted(str(a.card) for a in legal if isinstance(a, Play)) == expected
+            game.apply(rng.choice(legal))
+            checked += 1
+    assert checked == 3 * 80
 
 def main() -> int:
     lines = ["# Legal card sequences from the first lead (tests/test_double_perft.py).",

@@ -48,6 +48,7 @@ from pinochlekit import (
     trick_winner,
 )
 from pinochlekit.engine.meld import meld
+from pinochlekit.engine.scoring import score_double_hand
 from pinochlekit.engine.tricks import explain_illegal
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -283,6 +284,30 @@ def test_presets_listed_default_first() -> None:
     assert Rules.presets(3) == ["three"]
     assert Rules() == Rules.preset("pagat")
 
+
+
+def test_the_dealer_stuck_meaning_says_what_the_engine_does() -> None:
+    """The meaning ``pinochle rules`` prints for ``dealer_stuck`` (``Rules.describe``)
+    agrees with the engine and docs/rules.md §2.3: without it, the dealer may still bid
+    after the three others pass, and only four passes pass the hand out."""
+    meaning = {row[0]: row[2] for row in Rules(dealer_stuck=False).describe()}["dealer_stuck"]
+    game = Game.new(Rules(dealer_stuck=False), seed=1, dealer=0)
+    for _ in range(3):
+        game.apply(Pass())
+    assert game.to_act == 0 and Bid(250) in game.legal_actions()
+    assert "may still bid" in meaning and "all four pass" in meaning
+
+
+def test_the_save_meld_meaning_says_what_the_double_deck_does() -> None:
+    """The meaning printed for ``save_meld_needs_trick`` agrees with the engine in the
+    double deck too (docs/rules.md §6, docs/double-deck.md "Saving meld"): there every
+    team, the declaring one included, needs ``meld_counters`` counter points for its
+    meld, not only the defenders."""
+    meaning = {row[0]: row[2] for row in Rules.preset("doubledeck").describe()}[
+        "save_meld_needs_trick"]
+    declarers = score_double_hand(Rules.preset("doubledeck"), 0, 50, (60, 20), (0, 50))
+    assert declarers.saved == (False, True) and not declarers.made
+    assert "double deck" in meaning and "declaring" in meaning and "meld_counters" in meaning
 
 @pytest.mark.parametrize(("name", "values"), [
     pytest.param("pagat", (250, 10, 1500, 250), id="§1-pagat-250-by-10-to-1500"),

@@ -1,4 +1,4 @@
-"""The hand-scoring function, case by case (docs/rules.md §1 Scoring a hand, §2, §3).
+"""The hand-scoring functions, case by case (docs/rules.md §1 Scoring a hand, §2, §3, §6).
 
 Each row is one hand worked out by hand from the rules: the rules (a preset or
 a rules string), the declaring side, the contract, each side's meld, trick
@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pytest
 
 from pinochlekit import Rules
-from pinochlekit.engine.scoring import HandScore, score_hand
+from pinochlekit.engine.scoring import HandScore, score_double_hand, score_hand
 
 
 class Case(NamedTuple):
@@ -108,3 +108,61 @@ def test_dix_flag_is_read_only_for_a_defender_without_trick_points() -> None:
     lost = score_hand(rules, 0, 300, (200, 20), (250, 0), NO_DIX, True)
     kept = score_hand(rules, 0, 300, (200, 20), (250, 0), (False, True), True)
     assert (lost.scores, kept.scores) == ((450, 0), (450, 20))
+
+
+class DoubleCase(NamedTuple):
+    rules: str
+    declarer: int
+    contract: int
+    meld: tuple[int, int]
+    tricks: tuple[int, int]
+    scores: tuple[int, int]
+    saved: tuple[bool, bool]
+    made: bool
+
+
+DOUBLE_CASES = {
+    # docs/rules.md §6 Counting and scoring: counters 1 each and the last trick 2 (50 in
+    # all); a team scores its meld only with a counter taken; the declaring team that
+    # reaches its bid with meld and counters scores both, else loses the bid and its meld
+    "made": DoubleCase("doubledeck", 0, 60, (40, 20), (25, 25), (65, 45), (True, True), True),
+    "made exactly": DoubleCase("doubledeck", 1, 70, (10, 45), (25, 25), (35, 70),
+                               (True, True), True),
+    "set": DoubleCase("doubledeck", 0, 60, (40, 20), (15, 35), (-60, 55), (True, True), False),
+    "defenders take no counter": DoubleCase("doubledeck", 0, 60, (40, 20), (50, 0), (90, 0),
+                                            (True, False), True),
+    # docs/double-deck.md "Saving meld": the rule holds for the declaring team too, and
+    # its unsaved meld does not count towards its bid
+    "declarers take no counter": DoubleCase("doubledeck", 0, 50, (60, 20), (0, 50), (-50, 70),
+                                            (False, True), False),
+    "meld without a counter, option off": DoubleCase(
+        "doubledeck(save_meld_needs_trick=no)", 0, 50, (60, 20), (0, 50), (60, 70),
+        (True, True), True),
+    # the option of at least 20 counter points
+    "20 counters: 19 lose the meld": DoubleCase("doubledeck(meld_counters=20)", 0, 60, (50, 30),
+                                                (31, 19), (81, 19), (True, False), True),
+    "20 counters: 20 save it": DoubleCase("doubledeck(meld_counters=20)", 0, 60, (50, 30),
+                                          (30, 20), (80, 50), (True, True), True),
+    "20 counters: declarers short of them are set": DoubleCase(
+        "doubledeck(meld_counters=20)", 1, 50, (10, 45), (35, 15), (45, -50), (True, False),
+        False),
+    # "progressive": the opponents score the bid instead, the set team nothing
+    "progressive set": DoubleCase("doubledeck(set_penalty=chips)", 0, 60, (40, 20), (15, 35),
+                                  (0, 115), (True, True), False),
+    "progressive made": DoubleCase("doubledeck(set_penalty=chips)", 0, 60, (40, 20), (25, 25),
+                                   (65, 45), (True, True), True),
+    # docs/rules.md §2 set also forfeits meld: no, the set team keeps the meld it saved
+    "set, meld kept": DoubleCase("doubledeck(set_forfeits_meld=no)", 0, 60, (40, 20), (15, 35),
+                                 (-20, 55), (True, True), False),
+    "set, meld kept but not saved": DoubleCase("doubledeck(set_forfeits_meld=no)", 0, 70,
+                                               (60, 20), (0, 50), (-70, 70), (False, True),
+                                               False),
+}
+
+
+@pytest.mark.parametrize("case", DOUBLE_CASES.values(), ids=DOUBLE_CASES.keys())
+def test_score_double_hand(case: DoubleCase) -> None:
+    """The double deck's scoring (docs/rules.md §6), each row worked out by hand."""
+    rules = Rules.from_string(case.rules)
+    result = score_double_hand(rules, case.declarer, case.contract, case.meld, case.tricks)
+    assert result == HandScore(case.scores, case.saved, case.made)

@@ -81,7 +81,8 @@ class Rules:
     bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
     dealer_stuck: bool = _opt(
         True, "if the players before the dealer all pass, the dealer takes the minimum bid "
-        "(otherwise the hand is passed out and the deal moves on)", "000, 003")
+        "(no: the dealer may still bid; if all four pass the hand is passed out and the "
+        "deal moves on)", "000, 003")
     first_bid_required: bool = _opt(
         False, "the first bidder (dealer's left) must open and may not pass", "001")
     pass_with_help: bool = _opt(True, "'pass help' is allowed", "000, 003")
@@ -114,8 +115,9 @@ class Rules:
     divide_by_ten: bool = _opt(False, "divide every meld, trick point, bid and target by ten",
                                "000, 001, 003, 004")
     save_meld_needs_trick: bool = _opt(
-        True, "defenders score meld only if they take a trick point (dix-only meld exempt)",
-        "003, 004")
+        True, "defenders score meld only if they take a trick point (dix-only meld exempt); "
+        "in the double deck every team, the declaring one included, needs meld_counters "
+        "counter points (docs/rules.md §6)", "003, 004")
     set_penalty: SetPenalty = _opt(
         "contract", "a set team: 'contract' loses the contract; 'chips' loses nothing and "
         "the opponents score the contract; 'shortfall' loses only what it fell short",
