@@ -46,12 +46,17 @@ def test_a_stale_epoch_cannot_write(store_url: str) -> None:
         writes: list[Callable[[], None]] = [
             lambda: old.add_action(table_id, 0, 1, 2, "pass", "standard"),
             lambda: old.remove_last_action(table_id, 0, 0),
-            lambda: old.add_game(table_id, 1, "pagat", "other", 1)]
+            lambda: old.add_game(table_id, 1, "pagat", "other", 1),
+            lambda: old.add_claim(table_id, 0, 1),
+            lambda: old.save_claim(table_id, None)]
+        claim = {"seat": 0, "ply": 1, "game_no": 0, "waiting": [1, 3], "declined": None}
+        new.save_claim(table_id, claim)  # the owner's claim, waiting for answers
         for write in writes:
             with pytest.raises(FencedError, match="another server process"):
                 write()
         row = new.load_table(table_id)
         assert row is not None and [g.actions for g in row.games] == [["bid 250"]]
+        assert row.open_claim == claim and not row.claims  # the claim's writes too
         new.add_action(table_id, 0, 1, 2, "pass", "standard")  # the owner writes on
         assert old.load_table(table_id).games[0].actions == [  # type: ignore[union-attr]
             "bid 250", "pass"]

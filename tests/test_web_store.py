@@ -284,25 +284,30 @@ def test_the_hands_claimed_in_are_kept_and_removed_with_the_table(store_url: str
     third.close()
 
 
-async def resume_a_claims_play_out(tmp_path: Path) -> None:
+async def at_a_sure_claim(tmp_path: Path) -> tuple[Hub, Table, Game]:
+    """Four people at a new table play (seat 0 bids, the others pass: its side
+    declares every hand) until seat 0 has a sure claim on its turn."""
     hub = Hub(TableStore.open(str(tmp_path / "t.db")))
     table = await hub.create("Claim", "pagat(target=10000)", ["open"] * 4, 60, 0, "easy")
     for number in range(4):
         await table.join(number, f"P{number}")
     game = table.game
     assert isinstance(game, Game)
-    for _ in range(2000):  # seat 0 bids, the others pass: its side declares every hand
+    for _ in range(2000):
         seat = game.to_act
         assert seat is not None
         if seat == 0 and len(game.hand(0)) >= 2 and claimable(game, 0) is None \
                 and claim_is_sure(game, 0):
-            break
+            return hub, table, game
         legal = [str(a) for a in game.legal_actions()]
         bids = [a for a in legal if a.startswith("bid")]
         text = bids[0] if seat == 0 and bids else "pass" if "pass" in legal else legal[0]
         await table.act(seat, text, len(game.actions))
-    else:
-        raise AssertionError("no sure claim came up")
+    raise AssertionError("no sure claim came up")
+
+
+async def resume_a_claims_play_out(tmp_path: Path) -> None:
+    hub, table, game = await at_a_sure_claim(tmp_path)
     hand, before = game.hand_number, list(game.trick_points)
     cards_left = sum(len(game.hand(s)) for s in range(4))
     # the claim was accepted and its first card played, then the server stopped
@@ -323,3 +328,48 @@ def test_a_claims_play_out_stopped_by_a_restart_is_finished(tmp_path: Path) -> N
     was cut short (the server stopped after its first card) is played out when the
     table is loaded again, not left for the players to finish by hand."""
     asyncio.run(resume_a_claims_play_out(tmp_path))
+
+
+async def finish_an_accepted_claim(tmp_path: Path) -> None:
+    hub, table, game = await at_a_sure_claim(tmp_path)
+    hand, before, ply = game.hand_number, list(game.trick_points), len(game.actions)
+    cards_left = sum(len(game.hand(s)) for s in range(4))
+    await table.claim(0)
+    await table.answer_claim(1, True)
+    stored = table.db
+
+    async def no_moves(method: str, *args: Any) -> Any:
+        if method == "add_action":  # the store fails at the play-out's first move
+            raise StoreError("the database is gone for a moment")
+        return await stored(method, *args)
+
+    table.db = no_moves
+    with pytest.raises(StoreError):
+        await table.answer_claim(3, True)  # the last acceptance: stored, then played out
+    assert len(game.actions) == ply and table.claim_info() == {
+        "seat": 0, "waiting": [], "declined": None}
+    with pytest.raises(RejectedError) as refused:  # nobody plays into the claim
+        await table.act(0, str(best_play(game)), ply)
+    assert refused.value.code == "claimed"
+    table.db = stored
+    table.closed = True  # the server stops: the table is loaded again
+    row = await hub.db("load_table", table.id)
+    again = Table.from_row(row, hub.db, hub.compute)
+    assert again.claim_info() == {"seat": 0, "waiting": [], "declined": None}
+    await again._drive()  # what a connection's kick() runs: the claim is played out
+    assert again.game is not None and len(again.game.results) >= hand
+    result = again.game.results[hand - 1]
+    assert result.trick_points[1] == before[1]  # every point left went to the claim's side
+    assert sum(actor == CLAIM for _, actor in again.actors[-1]) == cards_left
+    assert again.claim_info() is None
+    stored_row = await hub.db("load_table", table.id)
+    assert stored_row is not None and stored_row.open_claim is None
+    await hub.close()
+
+
+def test_an_accepted_claim_survives_a_store_failure_and_a_restart(tmp_path: Path) -> None:
+    """Nothing lost (docs/web.md "Claim"): the last acceptance is stored before the
+    play-out; when the play-out's first move cannot be stored, the claim stays
+    accepted (an action is refused, not played into it) and the table loaded
+    again plays it out."""
+    asyncio.run(finish_an_accepted_claim(tmp_path))

@@ -426,7 +426,9 @@ class TableStore:
             return self._write(statements, last=0, done=done)
         check = ("UPDATE web_fences SET epoch = epoch WHERE table_id = ? AND epoch = ?",
                  (table_id, epoch))
-        if self._write([check, *statements], last=1, checked=1, done=done) == 0:
+        # the check's own count says whether the write was let through: a write
+        # that changes no row (a claim's DELETE of none) is still done
+        if self._write([check, *statements], last=0, checked=1, done=done) == 0:
             raise FencedError(f"table {table_id}: another server process holds it now "
                               f"(epoch {epoch} is stale); nothing was written")
         return 1
@@ -546,26 +548,39 @@ class TableStore:
                     done=("SELECT 1 FROM web_chat WHERE table_id = ? AND n = ?",
                           (table_id, n)))
 
-    def add_claim(self, table_id: str, game_no: int, hand: int) -> None:
+    def add_claim(self, table_id: str, game_no: int, hand: int,
+                  claim: dict[str, Any] | None = None) -> None:
         """Record that hand ``hand`` of game ``game_no`` was claimed in (one claim per
-        hand, docs/web.md "Claim")."""
-        self._write([("INSERT INTO web_claims (table_id, game_no, hand) VALUES (?, ?, ?)",
-                      (table_id, game_no, hand))],
-                    done=("SELECT 1 FROM web_claims WHERE table_id = ? AND game_no = ? "
-                          "AND hand = ?", (table_id, game_no, hand)))
+        hand, docs/web.md "Claim") and, in the same transaction, the sure ``claim``
+        waiting for answers or accepted (see :meth:`save_claim`), if given."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("INSERT INTO web_claims (table_id, game_no, hand) VALUES (?, ?, ?)",
+             (table_id, game_no, hand))]
+        if claim is not None:
+            statements += self._claim_statements(table_id, claim)
+        self._fenced_write(table_id, statements,
+                           done=("SELECT 1 FROM web_claims WHERE table_id = ? AND "
+                                 "game_no = ? AND hand = ?", (table_id, game_no, hand)))
 
     def save_claim(self, table_id: str, claim: dict[str, Any] | None) -> None:
-        """Store the table's claim waiting for answers (``seat``, ``ply``, ``game_no``,
-        ``waiting``, ``declined``), replacing the one before; None: there is none."""
-        statements: list[tuple[str, Sequence[Any]]] = [
-            ("DELETE FROM web_open_claims WHERE table_id = ?", (table_id,))]
-        if claim is not None:
-            statements.append((
-                "INSERT INTO web_open_claims (table_id, game_no, ply, seat, waiting, declined) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, claim["game_no"], claim["ply"], claim["seat"],
-                 json.dumps(claim["waiting"]), claim["declined"])))
-        self._write(statements)
+        """Store the table's claim waiting for answers, declined, or accepted and not
+        yet played out (``seat``, ``ply``, ``game_no``, ``waiting``, ``declined``),
+        replacing the one before; None: there is none. Fenced as the game's moves
+        are (docs/web-cluster.md "Fencing")."""
+        statements: list[tuple[str, Sequence[Any]]] = (
+            [("DELETE FROM web_open_claims WHERE table_id = ?", (table_id,))]
+            if claim is None else self._claim_statements(table_id, claim))
+        self._fenced_write(table_id, statements)
+
+    @staticmethod
+    def _claim_statements(table_id: str,
+                          claim: dict[str, Any]) -> list[tuple[str, Sequence[Any]]]:
+        """The statements that store ``claim`` as the table's only open claim."""
+        return [("DELETE FROM web_open_claims WHERE table_id = ?", (table_id,)),
+                ("INSERT INTO web_open_claims (table_id, game_no, ply, seat, waiting, "
+                 "declined) VALUES (?, ?, ?, ?, ?, ?)",
+                 (table_id, claim["game_no"], claim["ply"], claim["seat"],
+                  json.dumps(claim["waiting"]), claim["declined"]))]
 
     def load_chat(self, table_id: str) -> list[dict[str, Any]]:
         """A table's chat messages in order: n, seat, name, text, at."""

@@ -583,6 +583,9 @@ class Table:
             if ply != len(game.actions):
                 raise RejectedError("stale", f"stale action {text[:80]!r}: the table has moved on "
                                      f"(you sent ply {ply}, it is now {len(game.actions)})")
+            if self._claim_to_finish():
+                raise RejectedError("claimed", "the claim was accepted: the rest of the "
+                                    "hand is being played out for it")
             try:
                 action = parse_game_action(self.rules, text[:200])
             except NotationError as error:
@@ -626,8 +629,8 @@ class Table:
 
     def _computer_to_act(self) -> Seat | None:
         game = self.game
-        if game is None or game.to_act is None:
-            return None
+        if game is None or game.to_act is None or self._claim_to_finish():
+            return None  # an accepted claim is played out first (:meth:`_drive`)
         seat = self.seats[game.to_act]
         if seat.is_computer or (seat.is_human and seat.standin):
             return seat
@@ -823,63 +826,70 @@ class Table:
         each person of the other side to accept (computers do), then is played out."""
         if seat is None:
             raise RejectedError("spectator", "spectators cannot claim")
-        async with self.lock:
-            self._check_open()
-            why = self._claim_refusal(seat)
-            if why is not None:
-                raise RejectedError("no_claim", why)
-            game = self.game
-            assert game is not None
-            hand = (len(self.games) - 1, game.hand_number)
-            # stored first: after a restart the hand still allows no second claim
-            await self.db("add_claim", self.id, hand[0], hand[1])
-            self._claimed.add(hand)
-            if not claim_is_sure(game, seat):
+        try:
+            async with self.lock:
+                self._check_open()
+                why = self._claim_refusal(seat)
+                if why is not None:
+                    raise RejectedError("no_claim", why)
+                game = self.game
+                assert game is not None
+                hand = (len(self.games) - 1, game.hand_number)
+                claim: dict[str, Any] | None = None
+                if claim_is_sure(game, seat):
+                    answering = other_side(game, seat)
+                    claim = {"seat": seat, "ply": len(game.actions), "game_no": hand[0],
+                             "waiting": [s.number for s in self.seats if s.number in answering
+                                         and s.is_human and not s.standin],
+                             "declined": None}
+                # the hand's one claim and a sure claim (waiting, or accepted by nobody
+                # having to answer) in one transaction: after a restart the hand allows
+                # no second claim, and a sure one is still answered or played out
+                await self.db("add_claim", self.id, hand[0], hand[1], claim)
+                self._claimed.add(hand)
                 self._states.clear()  # the button goes: one claim per hand
-                self.broadcast()
-                raise RejectedError("claim_refused", "the claim is not sure: the other "
-                                    "side can still take points against it; the hand "
-                                    "plays on")
-            answering = other_side(game, seat)
-            waiting = [s.number for s in self.seats if s.number in answering
-                       and s.is_human and not s.standin]
-            if not waiting:
-                await self._play_out(game)
-            else:
-                await self._keep_claim({"seat": seat, "ply": len(game.actions),
-                                        "game_no": hand[0], "waiting": waiting,
-                                        "declined": None})
-                self._states.clear()
-                self.broadcast()
-        self.kick()
+                if claim is None:
+                    self.broadcast()
+                    raise RejectedError("claim_refused", "the claim is not sure: the other "
+                                        "side can still take points against it; the hand "
+                                        "plays on")
+                self._claim = claim
+                if not claim["waiting"]:
+                    await self._play_out(game)
+                else:
+                    self.broadcast()
+        finally:  # the driver finishes a claim whose play-out failed
+            self.kick()
 
     async def answer_claim(self, seat: int | None, accept: Any) -> None:
         """A person of the other side accepts the claim (when the last one does, the
         hand is played out) or declines it (the hand plays on)."""
         if not isinstance(accept, bool):
             raise RejectedError("bad_message", "a claim answer needs 'accept': true or false")
-        async with self.lock:
-            self._check_open()
-            info = self.claim_info()
-            if info is None or seat not in info["waiting"]:
-                raise RejectedError("no_claim", "there is no claim waiting for your answer")
-            assert self._claim is not None and seat is not None
-            claim = dict(self._claim)
-            if not accept:
-                claim["waiting"], claim["declined"] = [], self.seats[seat].name
-                await self._keep_claim(claim)
-                self._states.clear()
-                self.broadcast()
-                return
-            claim["waiting"] = [s for s in claim["waiting"] if s != seat]
-            game = self.game
-            if not claim["waiting"] and game is not None:
-                await self._play_out(game)
-            else:
-                await self._keep_claim(claim)
-                self._states.clear()
-                self.broadcast()
-        self.kick()
+        try:
+            async with self.lock:
+                self._check_open()
+                info = self.claim_info()
+                if info is None or seat not in info["waiting"]:
+                    raise RejectedError("no_claim", "there is no claim waiting for your answer")
+                assert self._claim is not None and seat is not None
+                claim = dict(self._claim)
+                if not accept:
+                    claim["waiting"], claim["declined"] = [], self.seats[seat].name
+                    await self._keep_claim(claim)
+                    self._states.clear()
+                    self.broadcast()
+                    return
+                claim["waiting"] = [s for s in claim["waiting"] if s != seat]
+                await self._keep_claim(claim)  # accepted by all: played out even after a restart
+                game = self.game
+                if not claim["waiting"] and game is not None:
+                    await self._play_out(game)
+                else:
+                    self._states.clear()
+                    self.broadcast()
+        finally:  # the driver finishes a claim whose play-out failed
+            self.kick()
 
     async def _keep_claim(self, claim: dict[str, Any]) -> None:
         """Store the claim waiting for answers (or declined), then hold it (the lock
@@ -888,25 +898,34 @@ class Table:
         self._claim = claim
 
     def _claim_to_finish(self) -> bool:
-        """Whether an accepted claim's play-out stopped half way (the server stopped
-        while it played): the last move was played for the claim and the hand is
-        still in its card play."""
+        """Whether an accepted claim is still to be played out: everyone of the other
+        side accepted (or nobody had to) but its first move is not stored yet, or its
+        play-out stopped half way (the server stopped, or the store failed, while it
+        played: the last move was played for the claim and the hand is still in its
+        card play)."""
         game = self.game
-        if game is None or not self.actors or not self.actors[-1]:
+        if game is None:
+            return False
+        info = self.claim_info()
+        if info is not None and not info["waiting"] and info["declined"] is None:
+            return True
+        if not self.actors or not self.actors[-1]:
             return False
         return self.actors[-1][-1][1] == CLAIM and in_play(game, game.hand_number)
 
     async def _play_out(self, game: AnyGame) -> None:
         """Play the rest of the hand by the solver, each side for itself (the lock is
-        held): ordinary plays, stored and broadcast one by one."""
-        if self._claim is not None:
-            await self.db("save_claim", self.id, None)
-            self._claim = None
+        held): ordinary plays, stored and broadcast one by one. The stored claim goes
+        once the hand is played out (a move of the play-out already tells that the
+        claim was accepted: :meth:`_claim_to_finish`)."""
         hand = game.hand_number
         while in_play(game, hand):
             seat = game.to_act
             assert seat is not None
             await self._commit(game, seat, str(best_play(game)), CLAIM)
+        if self._claim is not None:
+            await self.db("save_claim", self.id, None)
+            self._claim = None
 
     # -- undo (docs/web.md "Undo") ---------------------------------------------
 

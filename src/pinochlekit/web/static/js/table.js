@@ -760,6 +760,10 @@ function claimBox(claim) {
     box.append(el("p", `${claim.declined} declined the claim: the hand plays on.`));
     return box;
   }
+  if (!claim.waiting.length) {  // accepted: the server plays the rest of the hand out
+    box.append(el("p", `${who} the rest of the hand (checked: sure). Accepted: the hand is played out.`));
+    return box;
+  }
   const waiting = claim.waiting.map((s) => seatName(state.table, s)).join(" and ");
   box.append(el("p", `${who} the rest of the hand (checked: sure). Waiting for ${waiting}.`));
   if (claim.waiting.includes(mySeat)) {
