@@ -10,6 +10,7 @@ a game killed and resumed must then match a game played straight through.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import subprocess
 import sys
@@ -300,14 +301,15 @@ def test_history_with_damaged_games_is_one_line_each(tmp_path: Path) -> None:
     store.close()
     db = sqlite3.connect(tmp_path / DB_NAME)
     with db:
-        db.execute("UPDATE games SET seats = '[\"you\"]' WHERE id = ?", (ids[1],))
+        db.execute("UPDATE games SET seats = ? WHERE id = ?",  # five seats: none such
+                   (json.dumps(["you", "a", "b", "c", "d"]), ids[1]))
         db.execute("UPDATE games SET scores = 'null' WHERE id = ?", (ids[2],))
     db.close()
     listing = run_history(tmp_path)
     assert listing.returncode == 0, listing.stderr
     lines = listing.stdout.splitlines()
     assert len(lines) == 4 and "resume: pinochle play --resume 1" in lines[-1]
-    assert lines[2].startswith("   2  ")
+    assert lines[2].startswith("   2  saved game 2 is damaged: bad seats")
     assert lines[1].startswith("   3  saved game 3 is damaged: ")
     for game_id, message in ((2, "saved game 2 is damaged: bad seats"),
                              (4, "saved game 4 cannot be replayed: action 2 ('bid 9')")):

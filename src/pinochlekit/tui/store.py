@@ -204,7 +204,8 @@ class GameStore:
             seats = tuple(json.loads(row[6]))
             settings = json.loads(row[7])
             scores = json.loads(row[10])
-            if not isinstance(settings, dict) or not all(isinstance(s, str) for s in seats):
+            if not isinstance(settings, dict) or not all(isinstance(s, str) for s in seats) \
+                    or not 2 <= len(seats) <= 4:  # the table seats two, three or four
                 raise ValueError("bad seats or settings")
             if not isinstance(scores, list) or not all(
                     isinstance(s, int) and not isinstance(s, bool) for s in scores):
