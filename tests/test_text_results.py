@@ -13,7 +13,7 @@ from pinochlekit.engine.cards import Card, Suit
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.two.views import TwoHandResult
 from pinochlekit.engine.views import HandResult, Outcome, Trick
-from pinochlekit.text.results import explain, explain_result, explain_two_result
+from pinochlekit.text.results import explain, explain_result, explain_two_result, winner_note
 
 NAMES = ("You", "West", "North", "East")
 TEAMS = ("You & North", "West & East")
@@ -122,3 +122,18 @@ def test_a_declaring_side_set_for_want_of_counters_is_told_so() -> None:
     lines = explain_result(single, Rules(), name, team_name)
     assert lines[1] == "  set: meld 60 + counters 150 = 210, short of 300"
     assert lines[2].startswith("  You & North: meld 60 (meld lost: set), counters 150")
+
+
+def test_why_a_winner_behind_won() -> None:
+    """The game's winner behind another side: a moon made wins the game (docs/rules.md
+    §2); otherwise both reached the target in the last hand and the declaring side
+    wins (§1.12); the player ahead needs no word."""
+    moon = HandResult(7, dealer=0, outcome=Outcome.MOON, declarer=1, contract=400)
+    made = dataclasses.replace(moon, outcome=Outcome.MADE)
+    assert winner_note([900, 850], 1, 1000, [made, moon]) == (
+        "the declaring side shot the moon, which wins the game")
+    assert winner_note([1010, 1005], 1, 1000, [made]) == (
+        "both sides reached 1000 in the last hand: the declaring side wins")
+    assert winner_note([1010, 1005, 1020], 0, 1000, [made]) == (
+        "more than one player reached 1000 in the last hand: the declarer wins")
+    assert winner_note([1005, 1010], 1, 1000, [moon]) == ""

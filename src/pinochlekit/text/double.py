@@ -107,7 +107,8 @@ def narrate_double(game: DoubleDeckGame, hands: Collection[int] | None = None) -
                      f"{shadow.scores[0]}, team 1 {shadow.scores[1]}")
     else:
         close(shadow.hand_number)
-        note = winner_note(shadow.scores, shadow.winner, shadow.rules.game_target)
+        note = winner_note(shadow.scores, shadow.winner, shadow.rules.game_target,
+                           shadow.results)
         lines.append(f"winner: team {shadow.winner} (seats {shadow.winner} and "
                      f"{shadow.winner + 2}); team 0 {shadow.scores[0]}, team 1 "
                      f"{shadow.scores[1]} after {len(shadow.results)} hands"

@@ -205,7 +205,8 @@ def _ending(game: Game) -> str:
     played = f"{count} hand" if count == 1 else f"{count} hands"
     if game.winner is None:
         return f"game in progress after {played}: {scores}"
-    note = winner_note(game.scores, game.winner, game.rules.game_target)
+    note = winner_note(game.scores, game.winner, game.rules.game_target,
+                       game.results)
     why = f" ({note})" if note else ""
     if not game.rules.partnership:
         return f"winner: seat {game.winner}; {scores} after {played}{why}"

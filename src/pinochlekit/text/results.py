@@ -28,10 +28,13 @@ __all__ = ["Namer", "explain", "explain_result", "explain_two_result", "winner_n
 Namer = Callable[[int], str]
 
 
-def winner_note(scores: Sequence[int], winner: int, target: int) -> str:
-    """Why the side that won the game has no more points than another: more than
-    one side reached the target in the same hand, and the declaring side wins
-    (docs/rules.md §1.12, §3, §6). Empty when the winner has the most points.
+def winner_note(scores: Sequence[int], winner: int, target: int,
+                results: Sequence[object] = ()) -> str:
+    """Why the side that won the game has no more points than another: the last
+    hand (the last of ``results``) was a moon made, which wins the game
+    (docs/rules.md §2), or more than one side reached the target in that hand and
+    the declaring side wins (§1.12, §3, §6). Empty when the winner has the most
+    points.
 
     >>> winner_note([504, 553], 0, 500)
     'both sides reached 500 in the last hand: the declaring side wins'
@@ -40,6 +43,9 @@ def winner_note(scores: Sequence[int], winner: int, target: int) -> str:
     """
     if all(score < scores[winner] for side, score in enumerate(scores) if side != winner):
         return ""
+    last = results[-1] if results else None
+    if isinstance(last, HandResult) and last.outcome is Outcome.MOON:
+        return "the declaring side shot the moon, which wins the game"
     if len(scores) == 2:
         return f"both sides reached {target} in the last hand: the declaring side wins"
     return f"more than one player reached {target} in the last hand: the declarer wins"

@@ -718,7 +718,8 @@ class Session:
         scores = " to ".join(str(game.scores[t]) for t in order)
         who = "you win" if game.winner == game.rules.team_of(HUMAN) else "you lose"
         win = "win" if game.rules.partnership or game.winner == HUMAN else "wins"
-        note = winner_note(game.scores, game.winner, game.rules.game_target)
+        note = winner_note(game.scores, game.winner, game.rules.game_target,
+                           game.results)
         return (f"game over: {self.team_name(game.winner)} {win} {scores} after "
                 f"{len(game.results)} hands ({who}{'; ' + note if note else ''})")
 

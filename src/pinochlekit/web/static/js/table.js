@@ -507,12 +507,15 @@ function tableCards(view, seat) {
   return box;
 }
 
-// Why the winner may have no more points than another side: more than one side
-// reached the target in the same hand, and the declaring side wins (docs/rules.md
-// §1.12, §3, §6).
+// Why the winner may have no more points than another side: a moon made wins the
+// game (docs/rules.md §2), or more than one side reached the target in the same
+// hand, and the declaring side wins (§1.12, §3, §6).
 function winnerNote(view) {
   const others = view.scores.filter((_, s) => s !== view.winner);
   if (others.every((score) => score < view.scores[view.winner])) return "";
+  if (state.last_hand && state.last_hand.outcome === "moon made") {
+    return " The declaring side shot the moon, which wins the game.";
+  }
   return view.scores.length === 2
     ? ` Both sides reached ${view.game_target} in the last hand: the declaring side wins.`
     : ` More than one player reached ${view.game_target} in the last hand: the declarer wins.`;
