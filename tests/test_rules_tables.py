@@ -417,6 +417,8 @@ def test_random_overrides_round_trip() -> None:
                  id="number-with-underscore"),
     pytest.param(lambda: Rules.from_string("pagat(target=\u0661\u0660\u0660\u0660)"), "target",
                  id="number-in-other-digits"),
+    pytest.param(lambda: Rules.from_string(f"pagat(target={'9' * 5000})"), "target",
+                 id="number-longer-than-python-reads"),
 ])
 def test_invalid_rules(make: Callable[[], object], field: str) -> None:
     """docs/rules.md §2: 'an invalid combination is a clear error naming the field'."""
@@ -425,6 +427,7 @@ def test_invalid_rules(make: Callable[[], object], field: str) -> None:
     assert info.value.field == field
     assert str(info.value).startswith(f"{field}: ")
     assert isinstance(info.value, ValueError) and isinstance(info.value, PinochleError)
+    assert len(str(info.value)) < 500  # a long value is quoted cut short
 
 
 # ---------------------------------------------------------------------------

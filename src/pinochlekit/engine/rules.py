@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, Literal, get_args, get_type_hints
 
-from pinochlekit.engine.errors import RulesError
+from pinochlekit.engine.errors import RulesError, quoted
 
 __all__ = ["DOUBLE_DECK_OPTIONS", "DOUBLE_MOST_POINTS", "MOST_POINTS", "PRESETS",
            "PRESET_SOURCES", "TWO_HANDED_FIXED", "Rules"]
@@ -542,11 +542,13 @@ def _read_value(key: str, kind: Any, raw: str) -> Any:
             return True
         if low in ("no", "false", "off", "0"):
             return False
-        raise RulesError(key, f"must be yes or no, not {raw!r}")
+        raise RulesError(key, f"must be yes or no, not {quoted(raw)}")
     if kind is int:
         # ASCII digits only: int() would also read "1_000" and other scripts' digits
         if not re.fullmatch(r"-?[0-9]+", raw):
-            raise RulesError(key, f"must be a whole number, not {raw!r}")
+            raise RulesError(key, f"must be a whole number, not {quoted(raw)}")
+        if len(raw.lstrip("-")) > 9:  # no option reaches a billion (and int() has a limit)
+            raise RulesError(key, f"{quoted(raw)} is out of range: at most nine digits")
         return int(raw)
     return raw
 
