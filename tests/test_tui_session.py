@@ -243,6 +243,7 @@ def test_game_over_says_why_the_declaring_side_wins_with_fewer_points(
         game.apply(seats[seat].choose(game.view(seat)), seat)
         for each in seats:
             each.observe(game.results)
+    assert game.winner is not None, "no winner in 20,000 actions"
     winner = game.scores[game.winner]
     assert any(score >= winner for side, score in enumerate(game.scores) if side != game.winner)
     session = Session(game, ["you", *[name] * (game.rules.players - 1)])

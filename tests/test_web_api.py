@@ -422,7 +422,7 @@ def test_the_address_cap_counts_clients_from_accept_on(server: ServerProcess) ->
 
 def test_a_bad_hello_gets_a_clear_error_and_the_seat_still_gets_in(
         server: ServerProcess) -> None:
-    # docs/web.md "Limits and bad input": binary is answered bad_message, a token that
+    # docs/web.md "Limits and bad input": binary is answered bad_hello, a token that
     # holds no seat bad_token; the socket watches as a spectator ("The WebSocket
     # protocol": the hello's token), and the server goes on serving the seat.
     table = new_table(server, "pagat", ["open", "simple", "simple", "simple"])

@@ -81,8 +81,8 @@ class Rules:
     bid_step: int = _opt(10, "every bid is a multiple of this (ordinary scale)", "000, 003")
     dealer_stuck: bool = _opt(
         True, "if the players before the dealer all pass, the dealer takes the minimum bid "
-        "(no: the dealer may still bid; if all four pass the hand is passed out and the "
-        "deal moves on)", "000, 003")
+        "(no: the dealer may still bid; if every player passes the hand is passed out and "
+        "the deal moves on)", "000, 003")
     first_bid_required: bool = _opt(
         False, "the first bidder (dealer's left) must open and may not pass", "001")
     pass_with_help: bool = _opt(True, "'pass help' is allowed", "000, 003")
