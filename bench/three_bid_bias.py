@@ -118,6 +118,8 @@ def branch(rules_text: str, level: str, defenders: str | None, seed: int,
             each = play.results[0].scores
             out["realized_pass"] = each[caller] - (sum(each) - each[caller]) // 2
             out["own_score_pass"] = each[caller]
+            stuck = play.results[0].declarer == dealer and play.results[0].contract == lowest
+            out["pass_stuck"] = stuck  # the model of the value of passing (stuck dealer)
     result = play.results[0]
     each = result.scores
     out["declarer"], out["contract"] = result.declarer, result.contract
@@ -186,9 +188,17 @@ def report(rows: list[dict[str, Any]], title: str) -> None:
         print(f"  {b} - {a}: {_mean_ci([float(r[b] - r[a]) for r in kept])}")
     for name in ("realized", "own", "best_opp"):
         print(f"  {name} - est: {_mean_ci([float(r[name] - r['est']) for r in kept])}")
+    print(f"  realized - est_best_skilled: "
+          f"{_mean_ci([float(r['realized'] - r['est_best_skilled']) for r in kept])}")
     print(f"  the value of passing ({len(rows)} calls), realized after a pass minus:")
     for name in ("pass_standard", "pass_skilled"):
         print(f"    {name} {_mean_ci([float(r['realized_pass'] - r[name]) for r in rows])}")
+    for stuck in (True, False):
+        some = [r for r in rows if r["pass_stuck"] == stuck]
+        print(f"    {'dealer stuck' if stuck else 'another contract'}: minus pass_standard "
+              f"{_mean_ci([float(r['realized_pass'] - r['pass_standard']) for r in some])}"
+              f", minus pass_skilled "
+              f"{_mean_ci([float(r['realized_pass'] - r['pass_skilled']) for r in some])}")
     print(f"    (own hand score after a pass minus pass_standard: "
           f"{_mean_ci([float(r['own_score_pass'] - r['pass_standard']) for r in rows])})")
     for policy in ("standard", "skilled"):
