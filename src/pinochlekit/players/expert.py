@@ -15,7 +15,8 @@ exact hidden-card sampler and weighted by :mod:`pinochlekit.players.search.infer
   each trump suit against the value of passing (the high bidder, else the
   opponent on the left, declares on each deal), so the risk of being set
   (losing the contract) and partner's meld are in the numbers; a grid of
-  higher contracts is simulated for the explanation;
+  higher contracts is simulated for the explanation; the simulated seats play
+  standard's cards, three-handed the ``rollout`` card play (``bid_rollout``);
 - **trump**: the suit with the best mean round score at the contract;
 - **throw in**: when the mean round score of playing on is below the sure
   result of conceding;
