@@ -6,7 +6,11 @@ the hand is played out twice from the same state with the same seeded players:
 once after a pass, once after the lowest bid (docs/rules.md §1 Auction). The
 difference of the caller's side's margin for the hand (its score minus the best
 other side's) says what opening would have been worth on that deal; expert's own
-estimates of both calls are kept beside (``--json``) to see whether they lean. Grouped by
+estimates of both calls are kept beside (``--json``) to see whether they lean: they
+are in its own measure, the side's score minus the others' average (three-handed:
+minus the average of the two opponents), so compare them with ``pass_net`` and
+``bid_net``, not with the side's own hand score (``*_own``), which three-handed
+lies about 125 points above them when declaring. Grouped by
 what the level chose there, a mean difference above zero where it passed says it
 passes hands it should open (and below zero where it bid, the reverse).
 
@@ -29,12 +33,15 @@ from pinochlekit import Bid, Game, Pass, Rules
 from pinochlekit.players import make_player
 
 
-def _margin(game: Game, seat: int) -> tuple[int, int]:
-    """The hand's score of ``seat``'s side, and that minus the best other side's."""
+def _margin(game: Game, seat: int) -> tuple[int, int, int]:
+    """The hand's score of ``seat``'s side, that minus the best other side's, and
+    that minus the others' average rounded down (expert's own measure, docs/players.md
+    expert "Three-handed"; four-handed the same as the margin)."""
     rules = game.rules
     scores = game.results[0].scores
     ours = rules.team_of(seat)
-    return scores[ours], scores[ours] - max(s for t, s in enumerate(scores) if t != ours)
+    others = [s for t, s in enumerate(scores) if t != ours]
+    return scores[ours], scores[ours] - max(others), scores[ours] - sum(others) // len(others)
 
 
 def branch(rules_text: str, level: str, seed: int, position: int) -> dict[str, Any] | None:
@@ -67,8 +74,8 @@ def branch(rules_text: str, level: str, seed: int, position: int) -> dict[str, A
                                      if k != "pass"), default=float("nan"))}
     else:
         chosen = players[caller].choose(view)
-    out: dict[str, Any] = {"seed": seed, "chose": "bid" if isinstance(chosen, Bid) else "pass",
-                           **estimates}
+    out: dict[str, Any] = {"seed": seed, "caller": caller,
+                           "chose": "bid" if isinstance(chosen, Bid) else "pass", **estimates}
     for name, first in (("pass", passes[0]), ("bid", bids[0])):
         # the same players from the same state for both branches: fresh, seeded alike
         again = [make_player(level, seed=f"{seed}-{s}-after") for s in range(rules.players)]
@@ -78,7 +85,7 @@ def branch(rules_text: str, level: str, seed: int, position: int) -> dict[str, A
             seat = play.to_act
             assert seat is not None
             play.apply(again[seat].choose(play.view(seat)), seat)
-        out[f"{name}_own"], out[name] = _margin(play, caller)
+        out[f"{name}_own"], out[name], out[f"{name}_net"] = _margin(play, caller)
         out[f"{name}_declarer"] = play.results[0].declarer
     return out
 
@@ -122,6 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  all: {_mean_ci([float(r['bid'] - r['pass']) for r in rows])}")
     print(f"  opened in {sum(r['chose'] == 'bid' for r in rows)} of {len(rows)}; opening "
           f"would have paid in {sum(r['bid'] > r['pass'] for r in rows)}")
+    if rows and "est_bid" in rows[0]:  # the estimates against the outcome, one measure
+        declared = [float(r["bid_net"] - r["est_bid"]) for r in rows
+                    if r["bid_declarer"] == r["caller"]]
+        print(f"  outcome minus estimate: declaring (where it declared after the bid) "
+              f"{_mean_ci(declared)}; passing "
+              f"{_mean_ci([float(r['pass_net'] - r['est_pass']) for r in rows])}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as file:
             json.dump(rows, file)

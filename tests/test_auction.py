@@ -82,9 +82,10 @@ def test_pro_players_compete(preset: str) -> None:
 #: passed, opening would have cost 142 points of margin (first caller) and 161
 #: (second) on average, and that even with every card known opening pays in only
 #: about one deal in five at each of the two callers. Experts bid in 19% of 300
-#: deals there; a silenced expert bid in none (divide by ten) or in one deal in
-#: twelve (cutthroat, the left-opponent model). The 003 levels, which bid more
-#: there, are set more (README).
+#: deals there (25% since their bidding simulations play the skilled card play,
+#: docs/players.md expert "Bidding"); a silenced expert bid in none (divide by
+#: ten) or in one deal in twelve (cutthroat, the left-opponent model). The 003
+#: levels, which bid more there, are set more (README).
 SHARE = {"three": 1 / 6}
 
 

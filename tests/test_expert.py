@@ -13,6 +13,7 @@ from pinochlekit.engine.actions import Action, Bid, Discard, Give, Pass, Return,
 from pinochlekit.engine.cards import Hand, Suit, parse_cards
 from pinochlekit.engine.rules import Rules
 from pinochlekit.engine.three.widow import FULL_DECK
+from pinochlekit.engine.views import View
 from pinochlekit.players import ExpertPlayer, PlayerSpecError, make_player
 from pinochlekit.players.passing import AfterPassing, give_candidates, return_candidates
 from pinochlekit.players.search.backends import set_backend
@@ -493,3 +494,55 @@ def test_pass_with_help_says_what_inference_reads() -> None:
                     said[action.help] += 1
                 game.apply(action, seat)
     assert said[True] > 0 and said[False] > 0
+
+
+def _bid_values(player: ExpertPlayer, view: View, policy: str) -> dict[str, float]:
+    """Declaring at the lowest bid in each suit, on the deals the player draws for
+    ``view``, every simulated seat playing ``policy``'s cards."""
+    from pinochlekit.players.search.backends import simulate_hands
+    from pinochlekit.players.search.simulate import start_for_bid
+    from pinochlekit.players.standard import trump_suits
+
+    assert view.seat is not None
+    lowest = min(a.amount for a in view.legal_actions if isinstance(a, Bid))
+    state = player.rng.getstate()
+    deals, weights = player._deals(view, player.bid_deals)
+    player.rng.setstate(state)
+    hand = Hand.from_cards(view.hand)
+    out = {}
+    for suit in trump_suits(view.rules, hand):
+        start = start_for_bid(view, suit, lowest, policy)  # type: ignore[arg-type]
+        scores = simulate_hands(start, deals, view.rules.team_of(view.seat))
+        out[f"{Suit(suit).letter} at {lowest}"] = sum(
+            s * w for s, w in zip(scores, weights, strict=True))
+    return out
+
+
+def test_three_handed_bidding_simulations_play_the_rollout_policy() -> None:
+    """docs/players.md expert "Bidding": three-handed (docs/rules.md §3) the bid
+    simulations play the skilled card play (the ``rollout`` policy; standard's
+    play valued declaring about 20 points below the hands played out), and
+    ``bid_rollout=standard`` keeps the earlier standard play. Four-handed the
+    default stays standard's."""
+    game = Game.new("three", seed=4, dealer=2)
+    view = game.view(game.to_act)
+    new = ExpertPlayer(1, time=0.02)
+    old = ExpertPlayer(1, time=0.02, bid_rollout="standard")
+    assert new.bid_policy(view.rules) == "skilled"
+    assert ExpertPlayer(1, rollout="standard").bid_policy(view.rules) == "standard"
+    options = {"skilled": new.advise(view).options, "standard": old.advise(view).options}
+    differ = 0
+    for policy, seen in options.items():
+        expected = _bid_values(new, view, policy)
+        for name, mean in expected.items():
+            assert seen[name][0] == pytest.approx(mean), (policy, name)
+        differ += policy == "skilled" and any(
+            options["standard"][name][0] != pytest.approx(mean)
+            for name, mean in expected.items())
+    assert differ  # the two card plays value this hand differently
+    four = Game.new("pagat", seed=4)
+    four_view = four.view(four.to_act)
+    assert new.bid_policy(four_view.rules) == "standard"
+    assert new.advise(four_view).options == old.advise(four_view).options
+    with pytest.raises(PlayerSpecError):
+        make_player("expert(bid_rollout=pro)")

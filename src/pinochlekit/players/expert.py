@@ -15,7 +15,8 @@ exact hidden-card sampler and weighted by :mod:`pinochlekit.players.search.infer
   each trump suit against the value of passing (the high bidder, else the
   opponent on the left, declares on each deal), so the risk of being set
   (losing the contract) and partner's meld are in the numbers; a grid of
-  higher contracts is simulated for the explanation;
+  higher contracts is simulated for the explanation; the simulated seats play
+  standard's cards, three-handed the ``rollout`` card play (``bid_rollout``);
 - **trump**: the suit with the best mean round score at the contract;
 - **throw in**: when the mean round score of playing on is below the sure
   result of conceding;
@@ -126,7 +127,13 @@ class ExpertPlayer(ProPlayer):
     ``"left"`` (the opponent on the left), ``"dealer"`` (the others pass and the
     dealer is stuck, docs/rules.md §1 Auction) or ``"auto"`` (default: the dealer
     where no cards are passed to the declarer, the left opponent where they are;
-    measured on the same deals, docs/players.md expert "Bidding").
+    measured on the same deals, docs/players.md expert "Bidding");
+    ``bid_rollout``: the card play of the simulated seats in the bidding, trump and
+    pass-value simulations, ``"standard"``, ``"skilled"`` or ``"auto"`` (default:
+    the ``rollout`` policy three-handed, docs/rules.md §3, where standard's play
+    valued declaring about 20 points below the hands played out; standard's
+    four-handed; docs/players.md expert "Bidding"). Passing and discard simulations
+    play standard's cards whatever it says.
     """
 
     name = "expert"
@@ -144,7 +151,8 @@ class ExpertPlayer(ProPlayer):
 
     def __init__(self, seed: int | str = 0, *, time: float = 1.0,
                  solver_tricks: int | None = None, inference: bool = True,
-                 rollout: str = "skilled", auction: str = "auto") -> None:
+                 rollout: str = "skilled", auction: str = "auto",
+                 bid_rollout: str = "auto") -> None:
         if isinstance(time, bool) or not isinstance(time, int | float) or not \
                 0 < time <= 600 or math.isnan(time):
             raise PlayerSpecError(f"time: must be a number of seconds above 0 (at most 600), "
@@ -164,6 +172,14 @@ class ExpertPlayer(ProPlayer):
         if rollout not in ("standard", "skilled"):
             raise PlayerSpecError(f"rollout: the card play of the simulated seats, standard "
                                   f"or skilled, not {rollout!r}")
+        if bid_rollout not in ("auto", "standard", "skilled"):
+            raise PlayerSpecError(f"bid_rollout: the card play of the bidding and trump "
+                                  f"simulations, auto, standard or skilled, not "
+                                  f"{bid_rollout!r}")
+        #: The card play of the bidding, trump and pass-value simulations (see the class).
+        self.bid_rollout: Literal["auto", "standard", "skilled"] = (
+            "standard" if bid_rollout == "standard" else
+            "skilled" if bid_rollout == "skilled" else "auto")
         if auction not in ("auto", "dealer", "left"):
             raise PlayerSpecError(f"auction: who declares when nobody has bid, auto, dealer "
                                   f"or left, not {auction!r}")
@@ -190,7 +206,8 @@ class ExpertPlayer(ProPlayer):
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed!r}, time={self.time}, "
                 f"solver_tricks={self.solver_tricks}, inference={self.inference}, "
-                f"rollout={self.rollout!r}, auction={self.auction!r})")
+                f"rollout={self.rollout!r}, auction={self.auction!r}, "
+                f"bid_rollout={self.bid_rollout!r})")
 
     # -- the interface ------------------------------------------------------------
 
@@ -250,8 +267,9 @@ class ExpertPlayer(ProPlayer):
         if isinstance(action, Bid):  # docs/rules.md §1 Auction: declaring at that bid
             deals, weights = self._deals(view, self.bid_deals)
             team = view.rules.team_of(view.seat)
-            return max((_estimate(simulate_hands(start_for_bid(view, suit, action.amount),
-                                                 deals, team), weights)
+            policy = self.bid_policy(view.rules)
+            return max((_estimate(simulate_hands(start_for_bid(view, suit, action.amount,
+                                                               policy), deals, team), weights)
                         for suit in trump_suits(view.rules, seat_hand(view))),
                        key=lambda e: e[0])
         cards = tuple(int(c) for c in getattr(action, "cards", ()))
@@ -292,7 +310,8 @@ class ExpertPlayer(ProPlayer):
         team = view.rules.team_of(view.seat)
         total = sum(weights) or 1.0
         for suit in suits:
-            taken = simulate_hands(start_for_bid(view, suit, contract, score="take"), deals,
+            taken = simulate_hands(start_for_bid(view, suit, contract,
+                                                 self.bid_policy(view.rules), "take"), deals,
                                    team)
             made = sum(w for t, w in zip(taken, weights, strict=True) if t >= contract)
             makes[name.format(suit=Suit(suit).letter, contract=contract)] = made / total
@@ -332,8 +351,9 @@ class ExpertPlayer(ProPlayer):
         """Per trump suit, per contract of the grid: the estimate of declaring."""
         assert view.seat is not None
         team = view.rules.team_of(view.seat)
-        first = {s: _estimate(simulate_hands(start_for_bid(view, s, lowest), deals, team),
-                              weights) for s in suits}
+        policy = self.bid_policy(view.rules)
+        first = {s: _estimate(simulate_hands(start_for_bid(view, s, lowest, policy), deals,
+                                             team), weights) for s in suits}
         # Three-handed the grid only feeds the explanation (the bid is decided at the
         # lowest bid): skipped, as the three-handed simulations are the slow ones.
         best = sorted(suits, key=lambda s: -first[s][0])[:2] if view.rules.partnership else []
@@ -344,7 +364,8 @@ class ExpertPlayer(ProPlayer):
                 contract = lowest + k * view.rules.step
                 if contract > ceiling:
                     break
-                scores = simulate_hands(start_for_bid(view, suit, contract), deals, team)
+                scores = simulate_hands(start_for_bid(view, suit, contract, policy), deals,
+                                        team)
                 table[suit][contract] = _estimate(scores, weights)
         return table
 
@@ -356,6 +377,16 @@ class ExpertPlayer(ProPlayer):
         if self.auction == "auto":
             return not rules.cards_passed
         return self.auction == "dealer"
+
+    def bid_policy(self, rules: Rules) -> Literal["standard", "skilled"]:
+        """The card play of the simulated seats in the bidding, trump and pass-value
+        simulations (``bid_rollout``): ``"auto"`` is the ``rollout`` policy
+        three-handed (docs/rules.md §3) and standard's four-handed. Three-handed the
+        standard play valued declaring about 20 points a hand below what the hand
+        came to when played out (docs/players.md expert "Bidding")."""
+        if self.bid_rollout == "auto":
+            return "standard" if rules.partnership else self.rollout
+        return self.bid_rollout
 
     def _declarer_if_passed(self, view: View) -> int:
         """Who declares if the player passes and every later call is a pass: the high
@@ -385,9 +416,11 @@ class ExpertPlayer(ProPlayer):
         contract = max(view.high_bid, view.rules.opening_bid)  # game scale (÷10)
         team = seat % 2
         sign = 1 if declarer % 2 == team else -1
+        policy = self.bid_policy(view.rules)
         if not self._stuck_dealer(view.rules) or view.high_bidder is not None or sign < 0:
-            per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat),
-                                       deals, declarer % 2) for suit in range(4)]
+            per_suit = [simulate_hands(Start(view.rules, declarer, contract, suit, seat,
+                                             policy=policy), deals, declarer % 2)
+                        for suit in range(4)]
             # The declarer names its best suit on each deal (it sees its own hand).
             scores = [sign * max(column) for column in zip(*per_suit, strict=True)]
             return _estimate(scores, weights)
@@ -401,7 +434,7 @@ class ExpertPlayer(ProPlayer):
             by_suit.setdefault(suit, []).append(i)
         result = [0] * len(deals)
         for suit, rows in sorted(by_suit.items()):
-            start = Start(view.rules, declarer, contract, suit, seat)
+            start = Start(view.rules, declarer, contract, suit, seat, policy=policy)
             for i, score in zip(rows, simulate_hands(start, [deals[i] for i in rows],
                                                      declarer % 2), strict=True):
                 result[i] = sign * score
@@ -418,6 +451,7 @@ class ExpertPlayer(ProPlayer):
         declarer = self._declarer_if_passed(view)
         contract = max(view.high_bid, rules.opening_bid)  # the game's scale
         meld = meld_function(rules)
+        policy = self.bid_policy(rules)
         by_suit: dict[int, list[int]] = {}
         for i, deal in enumerate(deals):
             hand = deal[declarer] + deal[3] if rules.widow == "take" else deal[declarer]
@@ -425,7 +459,7 @@ class ExpertPlayer(ProPlayer):
             by_suit.setdefault(suit, []).append(i)
         scores = [0] * len(deals)
         for suit, rows in sorted(by_suit.items()):
-            start = Start(rules, declarer, contract, suit, seat)
+            start = Start(rules, declarer, contract, suit, seat, policy=policy)
             for i, score in zip(rows, simulate_hands(start, [deals[i] for i in rows], seat),
                                 strict=True):
                 scores[i] = score
@@ -482,8 +516,10 @@ class ExpertPlayer(ProPlayer):
         deals, weights = self._deals(view, self.bid_deals)
         team = view.rules.team_of(view.seat)
         estimates = {}
+        policy = self.bid_policy(view.rules)
         for suit in suits:
-            scores = simulate_hands(start_for_bid(view, suit, view.contract), deals, team)
+            scores = simulate_hands(start_for_bid(view, suit, view.contract, policy), deals,
+                                    team)
             estimates[suit] = _estimate(scores, weights)
             self._note(Suit(suit).letter, estimates[suit])
         self._note_makes(view, suits, view.contract, deals, weights, "{suit}")
