@@ -155,3 +155,22 @@ def test_a_complete_short_three_handed_game(tmp_path: Path) -> None:
 
     run(test)
 
+
+
+def test_the_header_whole_at_80x24() -> None:
+    """At 80×24 the header of ``three(widow=take)`` keeps the contract and every
+    seat's score whole, leaving out what the table shows elsewhere (the dealer's
+    mark on its seat, the target in the score pad's title) rather than cutting it
+    (docs/terminal.md "Screen sizes")."""
+    async def test() -> None:
+        session = Session.new(TAKE, seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            screen = app.screen_text()
+            header = screen.splitlines()[0].rstrip()
+            assert "no contract yet" in header, header
+            assert re.search(r"You 0, (West|W) 0, (East|E) 0( of 1000)?$", header), header
+            assert "game 1000" in screen and "[dealer]" in screen
+
+    run(test)

@@ -274,6 +274,7 @@ class TableApp(App[None]):
         #: Whether a forced card (your only legal play) is played for you (key ``a``).
         self.autoplay = False
         self._autoplay_at: int | None = None  # the position a forced card is due at
+        self._width = 0  # the terminal's width, as the last resize told it
 
     # -- layout ---------------------------------------------------------------
 
@@ -344,12 +345,12 @@ class TableApp(App[None]):
         or a message that the terminal is too small (docs/terminal.md "Screen sizes")."""
         if not self.screen_stack:
             return
+        self._width = width
         screen = self.screen_stack[0]
         least = self.min_size
         small = width < least[0] or height < least[1]
         compact = not small and (width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1])
         screen.set_class(small, "too-small")
-        changed = screen.has_class("compact") != compact
         screen.set_class(compact, "compact")
         if small:
             what = self.session.face.needs
@@ -363,8 +364,7 @@ class TableApp(App[None]):
         footer = self.query_one(TableFooter)
         footer.compact = compact
         footer.refresh(recompose=True)  # which keys fit depends on the width too
-        if changed:
-            self.redraw()
+        self.redraw()  # the header fits the new width (and the layout may change)
 
     # -- drawing ----------------------------------------------------------------
 
@@ -404,17 +404,34 @@ class TableApp(App[None]):
         self.bid = bids[0] if bids else 0
 
     def _status_text(self) -> Text:
+        """The status line; where it would not fit the terminal's width it leaves out,
+        in turn, what the table shows elsewhere: the target (the score pad's title),
+        the dealer (the ``[dealer]`` mark on its seat), the seats' names in the scores
+        but for their first letter, and the rules' options (docs/terminal.md "Screen
+        sizes": the header stays whole)."""
         session, game = self.session, self.session.game
         rules = game.rules
-        if rules.partnership:
-            scores = f"us {game.scores[0]}, them {game.scores[1]}"
-        else:
-            scores = ", ".join(f"{session.name(s)} {game.scores[s]}"
-                               for s in range(rules.players))
         compact = self.compact
-        head = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"), f"{rules} · "
-                             f"hand {game.hand_number} · dealer {session.name(game.dealer)} · ")
-        return head + session.face.head(session, scores, compact)
+        room = (self._width or self.size.width) - 2  # the status line's padding
+        target = f" of {session.face.target()}"
+        text = Text()
+        for short in range(5):
+            if rules.partnership:
+                scores = f"us {game.scores[0]}, them {game.scores[1]}"
+            else:
+                scores = ", ".join(
+                    f"{name if short < 3 or name == 'You' else name[0]} {game.scores[s]}"
+                    for s, name in ((s, session.name(s)) for s in range(rules.players)))
+            name = str(rules) if short < 4 else str(rules).split("(")[0] + "(…)"
+            dealer = f"dealer {session.name(game.dealer)} · " if short < 2 else ""
+            text = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"),
+                                 f"{name} · hand {game.hand_number} · {dealer}")
+            text += session.face.head(session, scores, compact)
+            if short and text.plain.endswith(target):
+                text.right_crop(len(target))
+            if text.cell_len <= room:
+                break
+        return text
 
     def _seat_text(self, seat: int) -> Text:
         return self.session.face.seat_text(self.session, seat, self.compact)
