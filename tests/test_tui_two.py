@@ -164,3 +164,37 @@ def test_the_meld_turn_is_told_from_the_engines_events() -> None:
             break
     assert "dix" in told, "no seed of 40 gave the person the dix to exchange"
     assert "draw" in told and "meld" in told, told
+
+
+def test_the_header_and_the_meld_turn_whole_at_80x24() -> None:
+    """At the smallest table (80×24) the header keeps every score whole, and the meld
+    turn's prompt shows every numbered meld, the dix and no meld (docs/terminal.md
+    "Screen sizes" and "Two and three at the table")."""
+    async def test() -> None:
+        session = Session.new("two", seed=4, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            header = app.screen_text().splitlines()[0]
+            assert re.search(r"You 0, (North|N) 0( of 1000)?\s*$", header), header
+            game = two_game(app)
+            for _ in range(200):
+                await settle(pilot, app)
+                if game.stage is TwoStage.MELD and game.to_act == HUMAN:
+                    break
+                await pilot.press("enter")
+            assert game.stage is TwoStage.MELD and game.to_act == HUMAN
+            melds = [a for a in game.legal_actions() if isinstance(a, LayMeld)]
+            assert len(melds) >= 2
+            screen = app.screen_text()
+            start = screen.index("Meld turn: ")
+            prompt = " ".join(screen[start:].split())
+            for number in range(1, min(9, len(melds)) + 1):
+                assert f" {number} " in prompt, screen
+            assert "n no meld" in prompt and "picked)" in prompt, screen
+            if DIX in game.legal_actions():
+                assert "x dix" in prompt, screen
+            # the centre still shows the trick just taken and the trick points
+            assert re.search(r"You \d+ · North \d+", screen), screen
+
+    run(test)
