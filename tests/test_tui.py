@@ -15,6 +15,7 @@ and look at the diff before committing it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import threading
@@ -280,6 +281,56 @@ def test_bid_keys_reach_the_table_when_the_log_scrolls(size: tuple[int, int]) ->
             assert app.bid == start
 
     run(test)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+def test_bid_keys_reach_the_table_in_a_real_terminal(tmp_path: Path) -> None:
+    """docs/terminal.md "Keys": in a real (pseudo-)terminal the log panel never takes
+    the keyboard either, from the first key on: ↑ raises the bid drawn in the
+    prompt. (A real terminal focuses the first focusable widget as the screen starts,
+    before the app's own start-up runs, which Textual's Pilot does not show.)"""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import sys
+    import termios
+
+    env = {**os.environ, "PINOCHLEKIT_DATA": str(tmp_path), "TERM": "xterm-256color"}
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the table, at 100×30
+        os.execve(sys.executable, [sys.executable, "-m", "pinochlekit", "play", "--seed",
+                                   "5", "--level", "easy", "--delay", "0"], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    drawn = b""
+
+    def until(pattern: bytes, seconds: float) -> bytes | None:
+        nonlocal drawn
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            found = re.findall(pattern, drawn)
+            if found:
+                return found[-1]  # type: ignore[no-any-return]
+            if select.select([fd], [], [], 0.1)[0]:
+                with contextlib.suppress(OSError):
+                    drawn += os.read(fd, 65536)
+        return None
+
+    try:
+        first = until(rb"Your bid: (\d+)", 120)
+        assert first is not None, drawn[-2000:]
+        time.sleep(0.5)
+        drawn = b""
+        os.write(fd, b"\x1b[A")  # ↑
+        raised = str(int(first) + 10).encode()
+        assert until(rb"Your bid: " + raised, 20) is not None, drawn[-2000:]
+        os.write(fd, b"q")
+        until(rb"pinochle play --resume", 20)
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
 
 
 async def _following(pilot: Pilot[None], app: TableApp) -> str:

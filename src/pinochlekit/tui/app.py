@@ -169,7 +169,14 @@ Resume later with: pinochle play --resume"""
 class LogPanel(RichLog):
     """The log panel: its lines are wrapped to its width by the app, so a new width
     (the window resized, the layout switched between full and compact) wraps them
-    anew once the panel has its new size (``rewrap``, set by the app)."""
+    anew once the panel has its new size (``rewrap``, set by the app).
+
+    The panel never takes focus, not even the focus a terminal gives the first
+    focusable widget as the screen starts: focused, a scrollable panel would take
+    ↑ ↓ PgUp PgDn for itself, and those keys belong to the table (docs/terminal.md
+    "Keys"); the mouse wheel still scrolls it."""
+
+    can_focus = False
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -313,10 +320,6 @@ class TableApp(App[None]):
             self.query_one(f"#{name}", Static).display = name in present
         log = self.query_one("#log", RichLog)
         log.border_title = "play"
-        # The log never takes focus: a focused scrollable panel would take ↑ ↓ PgUp
-        # PgDn for itself, and those keys belong to the table (docs/terminal.md "Keys");
-        # the mouse wheel still scrolls it.
-        log.can_focus = False
         self.query_one("#hand", Static).border_title = "your hand"
         self.log_entries = self.session.told()
         self._fit(self.size.width, self.size.height)
