@@ -74,6 +74,23 @@ def _params(action: str) -> tuple[object, ...]:
     return (inside.strip("'"),) if inside else ()
 
 
+#: The columns a dialog's text is wrapped to by :func:`_hanging`: the dialog's width
+#: (78, table.tcss) less its borders, its padding and room for a scroll bar.
+_DIALOG_TEXT = 72
+
+
+def _hanging(body: str, width: int = _DIALOG_TEXT) -> str:
+    """``body`` wrapped to ``width`` columns, each line's continuations indented two
+    spaces deeper than the line, so that every seat's meld in a hand's result starts
+    its own line (docs/terminal.md "The table"), as the log wraps its lines."""
+    lines = []
+    for line in body.splitlines():
+        lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=lead, break_on_hyphens=False,
+                               break_long_words=True) or [""]
+    return "\n".join(lines)
+
+
 class HandView(Static):
     """The person's cards; a click picks the card under the pointer."""
 
@@ -733,6 +750,7 @@ class TableApp(App[None]):
             words = terms_in(body)
             if words:  # the jargon of the dialog, explained by the glossary
                 body += f"\n\nWords used here ({', '.join(words)}): g explains them."
+            body = _hanging(body)
             self._waiting = True
             self.push_screen(TextScreen(body, f"hand {game.results[-1].number}"),
                              self._result_seen)
