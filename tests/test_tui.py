@@ -787,3 +787,18 @@ def test_the_log_is_drawn_in_its_panel_at_80x24_and_120x40_and_after_resizing() 
             assert steps > 3 * 3  # every size was played at
 
     run(test)
+
+
+def test_a_seat_with_one_card_left_says_1_card() -> None:
+    """At the last trick each seat's frame says ``1 card``, not ``1 cards``."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.hand(HUMAN)) == 1)
+            screen = app.screen_text()
+        assert "1 cards" not in screen, screen
+        assert re.search(r"\b1 card\b", screen), screen
+
+    run(test)

@@ -224,7 +224,8 @@ class TableFace(Face[AuctionGame]):
                  if seat == holder]
         if marks:
             text.append(f"  [{', '.join(marks)}]", style=_MARK)
-        text.append(f"\n{view.hand_sizes[seat]} cards")
+        held = view.hand_sizes[seat]
+        text.append(f"\n{held} card{'' if held == 1 else 's'}")
         said = [a for s, a in game.auction if s == seat]
         if said and game.phase is Phase.AUCTION:
             text.append(f" · {said[-1]}")
