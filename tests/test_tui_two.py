@@ -108,6 +108,12 @@ def test_two_handed_table_by_keyboard(tmp_path: Path) -> None:
         game = two_game(app)
         assert "picked" in seen and "undo" in seen
         assert "hint (expert): " in seen["hint"]
+        # the meld turn's hint in words, as every hint (docs/terminal.md "Hints"): what
+        # to do, then why in whole numbers, not the player's own shorthand
+        hint = " ".join(seen["hint"].split("hint (expert): ")[1].split())
+        assert re.match(r"(Lay .+|Count the dix|Lay no meld): the best choice here "
+                        r"\([+−]\d+ on average, (played out|solved) over \d+ deals\)", hint), hint
+        assert "rollouts" not in hint and "mean hand score" not in hint
         # the person's laid meld, with the classes its cards served in
         assert re.search(r"on the table: (\S+\((I|II|III)(\+\w+)*\) ?)+", seen["table"])
         laid = [str(a) for a in game.actions if str(a).startswith("meld")]
