@@ -802,3 +802,25 @@ def test_a_seat_with_one_card_left_says_1_card() -> None:
         assert re.search(r"\b1 card\b", screen), screen
 
     run(test)
+
+
+def test_naming_trump_offers_the_suit_keys_not_enter() -> None:
+    """docs/terminal.md "Keys": a key is offered only when it does something; while
+    you name trump Enter has nothing to confirm, so the footer offers the suits and
+    no ``⏎ confirm``."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=1, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(100):  # seed 1, always bidding: you win the auction
+                await settle(pilot, app)
+                if session.game.phase is not Phase.AUCTION:
+                    break
+                await human_move(pilot, app, bid=True)
+                await pilot.pause()
+            assert session.game.phase is Phase.TRUMP and session.is_human_turn
+            footer = app.screen_text().splitlines()[-1]
+            assert "s ♠" in footer and "c ♣" in footer, footer
+            assert "confirm" not in footer, footer
+
+    run(test)

@@ -830,6 +830,8 @@ class TableApp(App[None]):
         if action == "throw_in":
             return mine and any(isinstance(a, ThrowIn) for a in game.legal_actions())
         phase = game.phase
+        if action == "confirm" and phase is Phase.TRUMP:
+            return False  # nothing to confirm: the suit keys name trump
         if action in ("cursor", "confirm"):
             return mine and (phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN, Phase.AUCTION)
                              or self._picking() or action == "confirm")
@@ -903,8 +905,6 @@ class TableApp(App[None]):
             cards = game.hand(HUMAN).cards()
             chosen = tuple(cards[i] for i in sorted(self.picked))
             self._act(Give(chosen) if game.phase is Phase.GIVE else Return(chosen))
-        elif game.phase is Phase.TRUMP:
-            self._say("Name trump with s, h, d or c.", "error")
 
     def action_lay(self, number: int) -> None:
         """Lay the meld numbered ``number`` in the meld turn's prompt (two-handed)."""
