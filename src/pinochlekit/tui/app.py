@@ -82,7 +82,8 @@ _DIALOG_TEXT = 72
 def _hanging(body: str, width: int = _DIALOG_TEXT) -> str:
     """``body`` wrapped to ``width`` columns, each line's continuations indented two
     spaces deeper than the line, so that every seat's meld in a hand's result starts
-    its own line (docs/terminal.md "The table"), as the log wraps its lines."""
+    its own line, and each decision of a review (docs/terminal.md "The table"), as the
+    log wraps its lines."""
     lines = []
     for line in body.splitlines():
         lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
@@ -1037,7 +1038,7 @@ class TableApp(App[None]):
     def _show_review(self, text: str, hand: int) -> None:
         self._reviewing = False
         self._say(f"review of hand {hand}: Enter closes it", "hint")
-        self.push_screen(TextScreen(text, f"review of hand {hand}"))
+        self.push_screen(TextScreen(_hanging(text), f"review of hand {hand}"))
 
     def action_last_trick(self) -> None:
         """Show the last trick taken in this hand."""
