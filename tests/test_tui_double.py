@@ -129,6 +129,8 @@ def test_a_complete_double_deck_hand_by_keys_at_100x30(tmp_path: Path) -> None:
         assert f"{hand.outcome}: meld {hand.meld_points[0]} + counters " \
                f"{hand.trick_points[0]} = {us}" in result
         assert "You & North: meld" in result and "West & East: meld" in result
+        # nobody thinks while the result waits for Enter: the prompt says what Enter does
+        assert "is thinking" not in result and "Enter: on to hand 2" in result, result
         # each seat's meld starts its own line, a line too long for the dialog goes on
         # indented under it (docs/terminal.md "The table")
         inner = [line.split("█")[1][1:] for line in result.splitlines()

@@ -600,6 +600,8 @@ class TableApp(App[None]):
         session, game = self.session, self.session.game
         if session.is_over:
             return Text(session.game_over_text())
+        if self._waiting:  # a hand's result is on screen; nobody moves until Enter
+            return Text(f"Enter: on to hand {game.hand_number}", style="dim")
         if not session.is_human_turn:
             return Text(f"{session.label(game.to_act or 0)} is thinking…", style="dim")
         phase = game.phase
@@ -753,6 +755,7 @@ class TableApp(App[None]):
                 body += f"\n\nWords used here ({', '.join(words)}): g explains them."
             body = _hanging(body)
             self._waiting = True
+            self.query_one("#prompt", Static).update(self._prompt_text())
             self.push_screen(TextScreen(body, f"hand {game.results[-1].number}"),
                              self._result_seen)
             return
