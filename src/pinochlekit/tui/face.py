@@ -227,14 +227,18 @@ class TableFace(Face[AuctionGame]):
         held = view.hand_sizes[seat]
         text.append(f"\n{held} card{'' if held == 1 else 's'}")
         said = [a for s, a in game.auction if s == seat]
+        side = session.name(seat) in ("West", "East")
         if said and game.phase is Phase.AUCTION:
-            text.append(f" · {said[-1]}")
+            # the compact layout's narrow side seats: the call on its own line, whole
+            text.append(f"\n{said[-1]}" if compact and side else f" · {said[-1]}")
         if game.to_act == seat:
-            text.append("  ◀ to act" if seat != _HUMAN else "  ◀ your turn", style=_MARK)
+            # the narrow side seats: the arrow alone (their bar is lit too), so that the
+            # line is not broken inside "to act"
+            text.append("  ◀" if compact and side else "  ◀ to act" if seat != _HUMAN
+                        else "  ◀ your turn", style=_MARK)
         if game.melds is not None:
             result = game.melds[seat]
             text.append(f"\nmeld {result.points}", style="bold")
-            side = session.name(seat) in ("West", "East")
             words = self.meld_words(result)
             if words is not None:
                 text.append(("\n" if side else "  ") + ("\n" if side else " · ").join(words))
