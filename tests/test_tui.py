@@ -826,26 +826,27 @@ def test_naming_trump_offers_the_suit_keys_not_enter() -> None:
     run(test)
 
 
-def test_west_and_east_show_their_last_call_whole_in_the_compact_layout() -> None:
-    """At 80×24 the narrow West and East frames show the last call on a line of its
-    own (``bid 250``), never broken between ``bid`` and the amount."""
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_west_and_east_show_their_last_call_whole(size: tuple[int, int]) -> None:
+    """The narrow West and East frames (compact and full) show the last call on a line
+    of its own (``bid 250``), never broken between ``bid`` and the amount."""
     async def test() -> None:
         session = Session.new("pagat", seed=5, levels=["easy"])
         app = TableApp(session, delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             screen = app.screen_text()
         calls = [str(a) for s, a in auction_game(session).auction if s in (1, 3)]
         assert calls, screen
         for call in calls:
-            assert re.search(rf"▊ {call}\s", screen), (call, screen)
+            assert re.search(rf"[▊│] {call}\s", screen), (call, screen)
         # West to act (the computers held back): the arrow beside the call, whole
         session.act("pass")
         app = TableApp(session, delay=100)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             screen = app.screen_text()
-        assert re.search(r"█ bid \d+  ◀\s", screen), screen
-        assert not re.search(r"◀ to\s*$", screen, re.MULTILINE), screen
+        assert re.search(r"[█┃] bid \d+  ◀\s", screen), screen
+        assert not re.search(r"◀ to\s*[│┃]?\s*$", screen, re.MULTILINE), screen
 
     run(test)

@@ -229,12 +229,12 @@ class TableFace(Face[AuctionGame]):
         said = [a for s, a in game.auction if s == seat]
         side = session.name(seat) in ("West", "East")
         if said and game.phase is Phase.AUCTION:
-            # the compact layout's narrow side seats: the call on its own line, whole
-            text.append(f"\n{said[-1]}" if compact and side else f" · {said[-1]}")
+            # the narrow side seats (15 columns at every size): the call on its own line
+            text.append(f"\n{said[-1]}" if side else f" · {said[-1]}")
         if game.to_act == seat:
-            # the narrow side seats: the arrow alone (their bar is lit too), so that the
-            # line is not broken inside "to act"
-            text.append("  ◀" if compact and side else "  ◀ to act" if seat != _HUMAN
+            # the narrow side seats: the arrow alone (their frame is lit too), so that
+            # the line is not broken inside "to act"
+            text.append("  ◀" if side else "  ◀ to act" if seat != _HUMAN
                         else "  ◀ your turn", style=_MARK)
         if game.melds is not None:
             result = game.melds[seat]
