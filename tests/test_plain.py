@@ -286,6 +286,21 @@ def test_history_lists_games_and_replays_a_hand(tmp_path: Path) -> None:
     assert history("7").stderr == "pinochle: error: no saved game 7\n"
 
 
+def test_history_says_1_hand(tmp_path: Path) -> None:
+    """A game of one hand so far is listed with ``1 hand``, not ``1 hands``."""
+    store = GameStore(tmp_path / DB_NAME)
+    session = Session.new("pagat", seed=3, levels=["easy"], store=store)
+    while not session.game.results:
+        if session.is_human_turn:
+            session.act(session.game.legal_actions()[0])
+        else:
+            session.step()
+    store.close()
+    listing = run_history(tmp_path)
+    assert listing.returncode == 0, listing.stderr
+    assert "; 1 hand  (" in listing.stdout, listing.stdout
+
+
 def test_history_with_damaged_games_is_one_line_each(tmp_path: Path) -> None:
     """A saved game damaged outside pinochlekit (docs/terminal.md "Saved games": a
     one-line error naming the game, never a traceback): listed as damaged among the

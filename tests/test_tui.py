@@ -15,6 +15,7 @@ and look at the diff before committing it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import threading
@@ -280,6 +281,56 @@ def test_bid_keys_reach_the_table_when_the_log_scrolls(size: tuple[int, int]) ->
             assert app.bid == start
 
     run(test)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+def test_bid_keys_reach_the_table_in_a_real_terminal(tmp_path: Path) -> None:
+    """docs/terminal.md "Keys": in a real (pseudo-)terminal the log panel never takes
+    the keyboard either, from the first key on: ↑ raises the bid drawn in the
+    prompt. (A real terminal focuses the first focusable widget as the screen starts,
+    before the app's own start-up runs, which Textual's Pilot does not show.)"""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import sys
+    import termios
+
+    env = {**os.environ, "PINOCHLEKIT_DATA": str(tmp_path), "TERM": "xterm-256color"}
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the table, at 100×30
+        os.execve(sys.executable, [sys.executable, "-m", "pinochlekit", "play", "--seed",
+                                   "5", "--level", "easy", "--delay", "0"], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    drawn = b""
+
+    def until(pattern: bytes, seconds: float) -> bytes | None:
+        nonlocal drawn
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            found = re.findall(pattern, drawn)
+            if found:
+                return found[-1]  # type: ignore[no-any-return]
+            if select.select([fd], [], [], 0.1)[0]:
+                with contextlib.suppress(OSError):
+                    drawn += os.read(fd, 65536)
+        return None
+
+    try:
+        first = until(rb"Your bid: (\d+)", 120)
+        assert first is not None, drawn[-2000:]
+        time.sleep(0.5)
+        drawn = b""
+        os.write(fd, b"\x1b[A")  # ↑
+        raised = str(int(first) + 10).encode()
+        assert until(rb"Your bid: " + raised, 20) is not None, drawn[-2000:]
+        os.write(fd, b"q")
+        until(rb"pinochle play --resume", 20)
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
 
 
 async def _following(pilot: Pilot[None], app: TableApp) -> str:
@@ -734,5 +785,68 @@ def test_the_log_is_drawn_in_its_panel_at_80x24_and_120x40_and_after_resizing() 
                 await pilot.pause()
                 steps += 1
             assert steps > 3 * 3  # every size was played at
+
+    run(test)
+
+
+def test_a_seat_with_one_card_left_says_1_card() -> None:
+    """At the last trick each seat's frame says ``1 card``, not ``1 cards``."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await play(pilot, app, lambda: session.game.phase is Phase.PLAY
+                       and len(session.game.hand(HUMAN)) == 1)
+            screen = app.screen_text()
+        assert "1 cards" not in screen, screen
+        assert re.search(r"\b1 card\b", screen), screen
+
+    run(test)
+
+
+def test_naming_trump_offers_the_suit_keys_not_enter() -> None:
+    """docs/terminal.md "Keys": a key is offered only when it does something; while
+    you name trump Enter has nothing to confirm, so the footer offers the suits and
+    no ``⏎ confirm``."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=1, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(100):  # seed 1, always bidding: you win the auction
+                await settle(pilot, app)
+                if session.game.phase is not Phase.AUCTION:
+                    break
+                await human_move(pilot, app, bid=True)
+                await pilot.pause()
+            assert session.game.phase is Phase.TRUMP and session.is_human_turn
+            footer = app.screen_text().splitlines()[-1]
+            assert "s ♠" in footer and "c ♣" in footer, footer
+            assert "confirm" not in footer, footer
+
+    run(test)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_west_and_east_show_their_last_call_whole(size: tuple[int, int]) -> None:
+    """The narrow West and East frames (compact and full) show the last call on a line
+    of its own (``bid 250``), never broken between ``bid`` and the amount."""
+    async def test() -> None:
+        session = Session.new("pagat", seed=5, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            screen = app.screen_text()
+        calls = [str(a) for s, a in auction_game(session).auction if s in (1, 3)]
+        assert calls, screen
+        for call in calls:
+            assert re.search(rf"[▊│] {call}\s", screen), (call, screen)
+        # West to act (the computers held back): the arrow beside the call, whole
+        session.act("pass")
+        app = TableApp(session, delay=100)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen_text()
+        assert re.search(r"[█┃] bid \d+  ◀\s", screen), screen
+        assert not re.search(r"◀ to\s*[│┃]?\s*$", screen, re.MULTILINE), screen
 
     run(test)

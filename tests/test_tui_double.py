@@ -129,6 +129,17 @@ def test_a_complete_double_deck_hand_by_keys_at_100x30(tmp_path: Path) -> None:
         assert f"{hand.outcome}: meld {hand.meld_points[0]} + counters " \
                f"{hand.trick_points[0]} = {us}" in result
         assert "You & North: meld" in result and "West & East: meld" in result
+        # nobody thinks while the result waits for Enter: the prompt says what Enter does
+        assert "is thinking" not in result and "Enter: on to hand 2" in result, result
+        # each seat's meld starts its own line, a line too long for the dialog goes on
+        # indented under it (docs/terminal.md "The table")
+        inner = [line.split("█")[1][1:] for line in result.splitlines()
+                 if line.count("█") >= 2]
+        melds = inner[inner.index(next(x for x in inner if x.startswith("meld:"))) + 1:]
+        melds = melds[:next(i for i, x in enumerate(melds) if not x.strip())]
+        assert len(melds) > 4 and all(x.startswith("  ") for x in melds), melds
+        assert all(x.startswith("    ") for x in melds
+                   if not re.match(r"  (You|West|North|East): ", x)), melds
         assert sum(hand.trick_points) == 50  # docs/rules.md §6: 48 counters and the last 2
         assert session.game_id is not None
         assert store.load(session.game_id).actions == tuple(map(str, game.actions))

@@ -6,6 +6,7 @@ bar is drawn, and the result replaces it."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from pathlib import Path
 
@@ -62,6 +63,16 @@ def test_v_reviews_the_last_finished_hand(tmp_path: Path, rules: str, size: tupl
             assert marks in screen, screen
             assert "Hand 1, seat 0" in screen
             assert "auction" in screen or "trick" in screen
+            # a line too long for the dialog goes on indented under it, so that each
+            # decision starts its own line (docs/terminal.md "The table")
+            lines = screen.splitlines()
+            top = next(i for i, line in enumerate(lines) if "█▀ review of hand 1" in line)
+            left = lines[top].index("█▀")
+            inner = [line[left + 2:] for line in lines[top + 1:]
+                     if line[left:left + 1] == "█" and "▄" not in line]
+            heads = re.compile(r"(\?|  |Hand |auction|points lost|double dummy|no decision|"
+                               r"\d+ of \d+ decisions|Enter|\s*$)")
+            assert [x for x in inner if not heads.match(x)] == [], inner
             await pilot.press("enter")
         store.close()
 

@@ -155,3 +155,51 @@ def test_a_complete_short_three_handed_game(tmp_path: Path) -> None:
 
     run(test)
 
+
+
+def test_the_header_whole_at_80x24() -> None:
+    """At 80×24 the header of ``three(widow=take)`` keeps the contract and every
+    seat's score whole, leaving out what the table shows elsewhere (the dealer's
+    mark on its seat, the target in the score pad's title) rather than cutting it
+    (docs/terminal.md "Screen sizes")."""
+    async def test() -> None:
+        session = Session.new(TAKE, seed=12, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            screen = app.screen_text()
+            header = screen.splitlines()[0].rstrip()
+            assert "no contract yet" in header, header
+            assert re.search(r"You 0, (West|W) 0, (East|E) 0( of 1000)?$", header), header
+            assert "game 1000" in screen and "[dealer]" in screen
+
+    run(test)
+
+
+def test_the_widow_stays_in_the_auction_panel_at_every_size() -> None:
+    """docs/terminal.md "Two and three at the table": the widow stays in the auction
+    panel, after trump is named too, however long the auction was, in the compact
+    layout (80×24, 100×30) and the full one (120×40)."""
+    async def test() -> None:
+        for size in ((80, 24), (100, 30), (120, 40)):
+            session = Session.new(TAKE, seed=8, levels=["easy"])
+            app = TableApp(session, delay=0)
+            async with app.run_test(size=size) as pilot:
+                for _ in range(100):  # always bidding: you win a long auction
+                    await settle(pilot, app)
+                    if three_game(app).phase is not Phase.AUCTION:
+                        break
+                    await human_move(pilot, app, bid=True)
+                    await pilot.pause()
+                game = three_game(app)
+                assert game.phase is Phase.TRUMP and len(game.auction) >= 6
+                widow = "widow " + " ".join(c.pretty for c in game.widow.cards())
+                assert widow in app.screen_text(), (size, app.screen_text())
+                await human_move(pilot, app)  # trump named: your discard is next
+                await pilot.pause()
+                assert game.phase is Phase.DISCARD and session.is_human_turn
+                screen = app.screen_text()
+                assert widow in screen and f"trump {game.trump.words}" in screen, (
+                    size, screen)
+
+    run(test)

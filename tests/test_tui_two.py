@@ -108,6 +108,12 @@ def test_two_handed_table_by_keyboard(tmp_path: Path) -> None:
         game = two_game(app)
         assert "picked" in seen and "undo" in seen
         assert "hint (expert): " in seen["hint"]
+        # the meld turn's hint in words, as every hint (docs/terminal.md "Hints"): what
+        # to do, then why in whole numbers, not the player's own shorthand
+        hint = " ".join(seen["hint"].split("hint (expert): ")[1].split())
+        assert re.match(r"(Lay .+|Count the dix|Lay no meld): the best choice here "
+                        r"\([+−]\d+ on average, (played out|solved) over \d+ deals\)", hint), hint
+        assert "rollouts" not in hint and "mean hand score" not in hint
         # the person's laid meld, with the classes its cards served in
         assert re.search(r"on the table: (\S+\((I|II|III)(\+\w+)*\) ?)+", seen["table"])
         laid = [str(a) for a in game.actions if str(a).startswith("meld")]
@@ -164,3 +170,37 @@ def test_the_meld_turn_is_told_from_the_engines_events() -> None:
             break
     assert "dix" in told, "no seed of 40 gave the person the dix to exchange"
     assert "draw" in told and "meld" in told, told
+
+
+def test_the_header_and_the_meld_turn_whole_at_80x24() -> None:
+    """At the smallest table (80×24) the header keeps every score whole, and the meld
+    turn's prompt shows every numbered meld, the dix and no meld (docs/terminal.md
+    "Screen sizes" and "Two and three at the table")."""
+    async def test() -> None:
+        session = Session.new("two", seed=4, levels=["easy"])
+        app = TableApp(session, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            header = app.screen_text().splitlines()[0]
+            assert re.search(r"You 0, (North|N) 0( of 1000)?\s*$", header), header
+            game = two_game(app)
+            for _ in range(200):
+                await settle(pilot, app)
+                if game.stage is TwoStage.MELD and game.to_act == HUMAN:
+                    break
+                await pilot.press("enter")
+            assert game.stage is TwoStage.MELD and game.to_act == HUMAN
+            melds = [a for a in game.legal_actions() if isinstance(a, LayMeld)]
+            assert len(melds) >= 2
+            screen = app.screen_text()
+            start = screen.index("Meld turn: ")
+            prompt = " ".join(screen[start:].split())
+            for number in range(1, min(9, len(melds)) + 1):
+                assert f" {number} " in prompt, screen
+            assert "n no meld" in prompt and "picked)" in prompt, screen
+            if DIX in game.legal_actions():
+                assert "x dix" in prompt, screen
+            # the centre still shows the trick just taken and the trick points
+            assert re.search(r"You \d+ · North \d+", screen), screen
+
+    run(test)

@@ -48,6 +48,7 @@ from pinochlekit.engine.actions import (
 )
 from pinochlekit.engine.cards import parse_cards, parse_suit
 from pinochlekit.engine.rules import Rules
+from pinochlekit.engine.two.actions import Dix, LayMeld, NoMeld
 from pinochlekit.engine.views import View
 from pinochlekit.players import ExpertPlayer, hint_level, level_name, make_player
 
@@ -241,6 +242,16 @@ def words(view: View, action: Action, text: str,
         over = f", {how} over {deals.group(1)} deals" if deals else f", {how}"
         mean = named[str(action.card)].mean if str(action.card) in named else options[0].mean
         return _signs(f"Play {card}: the best card here ({mean:+.0f} on average{over})"), why
+    if isinstance(action, LayMeld | Dix | NoMeld) and len(options) > 1:
+        # the two-handed meld turn (docs/two-handed.md): said as a card is
+        what = ("Count the dix" if isinstance(action, Dix) else "Lay no meld"
+                if isinstance(action, NoMeld) else f"Lay {_cards(action.cards)}")
+        how = "solved" if "exact" in reason else "played out"
+        deals = re.search(r"(\d+) deals", reason)
+        over = f", {how} over {deals.group(1)} deals" if deals else f", {how}"
+        chosen = named.get(str(action), options[0])
+        return _signs(f"{what}: the best choice here ({chosen.mean:+.0f} on average"
+                      f"{over})"), why
     if isinstance(action, ThrowIn):
         return f"Throw in: {people(reason) or 'the contract is out of reach'}", why
     if isinstance(action, Redeal):

@@ -74,6 +74,24 @@ def _params(action: str) -> tuple[object, ...]:
     return (inside.strip("'"),) if inside else ()
 
 
+#: The columns a dialog's text is wrapped to by :func:`_hanging`: the dialog's width
+#: (78, table.tcss) less its borders, its padding and room for a scroll bar.
+_DIALOG_TEXT = 72
+
+
+def _hanging(body: str, width: int = _DIALOG_TEXT) -> str:
+    """``body`` wrapped to ``width`` columns, each line's continuations indented two
+    spaces deeper than the line, so that every seat's meld in a hand's result starts
+    its own line, and each decision of a review (docs/terminal.md "The table"), as the
+    log wraps its lines."""
+    lines = []
+    for line in body.splitlines():
+        lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=lead, break_on_hyphens=False,
+                               break_long_words=True) or [""]
+    return "\n".join(lines)
+
+
 class HandView(Static):
     """The person's cards; a click picks the card under the pointer."""
 
@@ -169,7 +187,14 @@ Resume later with: pinochle play --resume"""
 class LogPanel(RichLog):
     """The log panel: its lines are wrapped to its width by the app, so a new width
     (the window resized, the layout switched between full and compact) wraps them
-    anew once the panel has its new size (``rewrap``, set by the app)."""
+    anew once the panel has its new size (``rewrap``, set by the app).
+
+    The panel never takes focus, not even the focus a terminal gives the first
+    focusable widget as the screen starts: focused, a scrollable panel would take
+    ↑ ↓ PgUp PgDn for itself, and those keys belong to the table (docs/terminal.md
+    "Keys"); the mouse wheel still scrolls it."""
+
+    can_focus = False
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -274,6 +299,7 @@ class TableApp(App[None]):
         #: Whether a forced card (your only legal play) is played for you (key ``a``).
         self.autoplay = False
         self._autoplay_at: int | None = None  # the position a forced card is due at
+        self._width = 0  # the terminal's width, as the last resize told it
 
     # -- layout ---------------------------------------------------------------
 
@@ -312,10 +338,6 @@ class TableApp(App[None]):
             self.query_one(f"#{name}", Static).display = name in present
         log = self.query_one("#log", RichLog)
         log.border_title = "play"
-        # The log never takes focus: a focused scrollable panel would take ↑ ↓ PgUp
-        # PgDn for itself, and those keys belong to the table (docs/terminal.md "Keys");
-        # the mouse wheel still scrolls it.
-        log.can_focus = False
         self.query_one("#hand", Static).border_title = "your hand"
         self.log_entries = self.session.told()
         self._fit(self.size.width, self.size.height)
@@ -344,12 +366,12 @@ class TableApp(App[None]):
         or a message that the terminal is too small (docs/terminal.md "Screen sizes")."""
         if not self.screen_stack:
             return
+        self._width = width
         screen = self.screen_stack[0]
         least = self.min_size
         small = width < least[0] or height < least[1]
         compact = not small and (width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1])
         screen.set_class(small, "too-small")
-        changed = screen.has_class("compact") != compact
         screen.set_class(compact, "compact")
         if small:
             what = self.session.face.needs
@@ -363,8 +385,7 @@ class TableApp(App[None]):
         footer = self.query_one(TableFooter)
         footer.compact = compact
         footer.refresh(recompose=True)  # which keys fit depends on the width too
-        if changed:
-            self.redraw()
+        self.redraw()  # the header fits the new width (and the layout may change)
 
     # -- drawing ----------------------------------------------------------------
 
@@ -404,17 +425,34 @@ class TableApp(App[None]):
         self.bid = bids[0] if bids else 0
 
     def _status_text(self) -> Text:
+        """The status line; where it would not fit the terminal's width it leaves out,
+        in turn, what the table shows elsewhere: the target (the score pad's title),
+        the dealer (the ``[dealer]`` mark on its seat), the seats' names in the scores
+        but for their first letter, and the rules' options (docs/terminal.md "Screen
+        sizes": the header stays whole)."""
         session, game = self.session, self.session.game
         rules = game.rules
-        if rules.partnership:
-            scores = f"us {game.scores[0]}, them {game.scores[1]}"
-        else:
-            scores = ", ".join(f"{session.name(s)} {game.scores[s]}"
-                               for s in range(rules.players))
         compact = self.compact
-        head = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"), f"{rules} · "
-                             f"hand {game.hand_number} · dealer {session.name(game.dealer)} · ")
-        return head + session.face.head(session, scores, compact)
+        room = (self._width or self.size.width) - 2  # the status line's padding
+        target = f" of {session.face.target()}"
+        text = Text()
+        for short in range(5):
+            if rules.partnership:
+                scores = f"us {game.scores[0]}, them {game.scores[1]}"
+            else:
+                scores = ", ".join(
+                    f"{name if short < 3 or name == 'You' else name[0]} {game.scores[s]}"
+                    for s, name in ((s, session.name(s)) for s in range(rules.players)))
+            name = str(rules) if short < 4 else str(rules).split("(")[0] + "(…)"
+            dealer = f"dealer {session.name(game.dealer)} · " if short < 2 else ""
+            text = Text.assemble(("" if compact else "pinochle ", "bold #f0c040"),
+                                 f"{name} · hand {game.hand_number} · {dealer}")
+            text += session.face.head(session, scores, compact)
+            if short and text.plain.endswith(target):
+                text.right_crop(len(target))
+            if text.cell_len <= room:
+                break
+        return text
 
     def _seat_text(self, seat: int) -> Text:
         return self.session.face.seat_text(self.session, seat, self.compact)
@@ -562,6 +600,8 @@ class TableApp(App[None]):
         session, game = self.session, self.session.game
         if session.is_over:
             return Text(session.game_over_text())
+        if self._waiting:  # a hand's result is on screen; nobody moves until Enter
+            return Text(f"Enter: on to hand {game.hand_number}", style="dim")
         if not session.is_human_turn:
             return Text(f"{session.label(game.to_act or 0)} is thinking…", style="dim")
         phase = game.phase
@@ -713,7 +753,9 @@ class TableApp(App[None]):
             words = terms_in(body)
             if words:  # the jargon of the dialog, explained by the glossary
                 body += f"\n\nWords used here ({', '.join(words)}): g explains them."
+            body = _hanging(body)
             self._waiting = True
+            self.query_one("#prompt", Static).update(self._prompt_text())
             self.push_screen(TextScreen(body, f"hand {game.results[-1].number}"),
                              self._result_seen)
             return
@@ -792,6 +834,8 @@ class TableApp(App[None]):
         if action == "throw_in":
             return mine and any(isinstance(a, ThrowIn) for a in game.legal_actions())
         phase = game.phase
+        if action == "confirm" and phase is Phase.TRUMP:
+            return False  # nothing to confirm: the suit keys name trump
         if action in ("cursor", "confirm"):
             return mine and (phase in (Phase.PLAY, Phase.GIVE, Phase.RETURN, Phase.AUCTION)
                              or self._picking() or action == "confirm")
@@ -865,8 +909,6 @@ class TableApp(App[None]):
             cards = game.hand(HUMAN).cards()
             chosen = tuple(cards[i] for i in sorted(self.picked))
             self._act(Give(chosen) if game.phase is Phase.GIVE else Return(chosen))
-        elif game.phase is Phase.TRUMP:
-            self._say("Name trump with s, h, d or c.", "error")
 
     def action_lay(self, number: int) -> None:
         """Lay the meld numbered ``number`` in the meld turn's prompt (two-handed)."""
@@ -999,7 +1041,7 @@ class TableApp(App[None]):
     def _show_review(self, text: str, hand: int) -> None:
         self._reviewing = False
         self._say(f"review of hand {hand}: Enter closes it", "hint")
-        self.push_screen(TextScreen(text, f"review of hand {hand}"))
+        self.push_screen(TextScreen(_hanging(text), f"review of hand {hand}"))
 
     def action_last_trick(self) -> None:
         """Show the last trick taken in this hand."""

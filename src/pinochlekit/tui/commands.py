@@ -249,7 +249,7 @@ def _describe(saved: SavedGame) -> str:
     else:
         how = "unfinished" + (f": {standing}" if scores else "")
     line = (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}; {saved.hands} "
-            f"hands  ({seats})")
+            f"hand{'' if saved.hands == 1 else 's'}  ({seats})")
     if not saved.finished:
         line += f"  resume: pinochle play --resume {saved.id}"
     return line

@@ -224,16 +224,21 @@ class TableFace(Face[AuctionGame]):
                  if seat == holder]
         if marks:
             text.append(f"  [{', '.join(marks)}]", style=_MARK)
-        text.append(f"\n{view.hand_sizes[seat]} cards")
+        held = view.hand_sizes[seat]
+        text.append(f"\n{held} card{'' if held == 1 else 's'}")
         said = [a for s, a in game.auction if s == seat]
+        side = session.name(seat) in ("West", "East")
         if said and game.phase is Phase.AUCTION:
-            text.append(f" · {said[-1]}")
+            # the narrow side seats (15 columns at every size): the call on its own line
+            text.append(f"\n{said[-1]}" if side else f" · {said[-1]}")
         if game.to_act == seat:
-            text.append("  ◀ to act" if seat != _HUMAN else "  ◀ your turn", style=_MARK)
+            # the narrow side seats: the arrow alone (their frame is lit too), so that
+            # the line is not broken inside "to act"
+            text.append("  ◀" if side else "  ◀ to act" if seat != _HUMAN
+                        else "  ◀ your turn", style=_MARK)
         if game.melds is not None:
             result = game.melds[seat]
             text.append(f"\nmeld {result.points}", style="bold")
-            side = session.name(seat) in ("West", "East")
             words = self.meld_words(result)
             if words is not None:
                 text.append(("\n" if side else "  ") + ("\n" if side else " · ").join(words))
@@ -260,12 +265,17 @@ class TableFace(Face[AuctionGame]):
         text = Text()
         if not game.auction:
             text.append("no bids yet\n" if note else "no bids yet", style="dim")
-        shown = (3 if compact else 8) - len(note)
+        stuck = game.declarer is not None and game.high_bidder is None
+        widow = game.widow  # docs/rules.md §3: face up after the auction
+        # the panel's lines (4 compact, 7 full; table.tcss): the latest calls, and
+        # whole what follows them (the note, the stuck dealer, trump, the widow)
+        shown = (4 if compact else 7) - len(note) - 2 * stuck - (
+            game.trump is not None) - bool(widow)
         for seat, action in game.auction[-shown:] if shown > 0 else []:
             text.append(f"{session.name(seat):<6}{action}\n")
         for line in note:
             text.append(line + "\n", style="dim")
-        if game.declarer is not None and game.high_bidder is None:
+        if stuck and game.declarer is not None:
             # docs/rules.md §1.4: the first three passed, the dealer holds the minimum bid
             text.append(f"{session.name(game.declarer)} stuck at {game.contract}\n")
             text.append("  the others all passed\n", style="dim")
@@ -273,9 +283,8 @@ class TableFace(Face[AuctionGame]):
             text.append("trump ")
             text.append(game.trump.words,
                         style=SUIT_STYLES[game.trump])
-        widow = game.widow  # docs/rules.md §3: face up after the auction
         if widow:
-            text.append("\nwidow ")
+            text.append("widow " if text.plain.endswith("\n") else "\nwidow ")
             for card in widow.cards():
                 text.append_text(card_text(card))
                 text.append(" ")

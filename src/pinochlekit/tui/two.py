@@ -226,7 +226,8 @@ class TwoFace(Face[TwoHandedGame]):
         text.append(session.label(seat), style="bold")
         if seat == game.dealer:
             text.append("  [dealer]", style="#f0c040")
-        text.append(f"\n{len(game.hand(seat))} cards")
+        held = len(game.hand(seat))
+        text.append(f"\n{held} card{'' if held == 1 else 's'}")
         if game.to_act == seat:
             what = " (meld turn)" if self.meld_turn() else ""
             text.append(("  ◀ to act" if seat != 0 else "  ◀ your turn") + what,
