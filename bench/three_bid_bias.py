@@ -102,7 +102,7 @@ def branch(rules_text: str, level: str, defenders: str | None, seed: int,
         "own_pass": decision.options["pass"][0]}
     kept = expert.bid_rollout
     for policy in ("standard", "skilled"):  # the value of passing, both card plays
-        expert.bid_rollout = policy  # type: ignore[assignment]
+        expert.bid_rollout = policy
         out[f"pass_{policy}"] = expert._pass_value(view, deals, weights)[0]
     expert.bid_rollout = kept
     for name, first in (("pass", Pass()), ("bid", bids[0])):

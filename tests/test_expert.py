@@ -508,6 +508,7 @@ def _bid_values(player: ExpertPlayer, view: View, policy: str) -> dict[str, floa
     state = player.rng.getstate()
     deals, weights = player._deals(view, player.bid_deals)
     player.rng.setstate(state)
+    assert view.hand is not None
     hand = Hand.from_cards(view.hand)
     out = {}
     for suit in trump_suits(view.rules, hand):

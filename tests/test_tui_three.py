@@ -193,12 +193,14 @@ def test_the_widow_stays_in_the_auction_panel_at_every_size() -> None:
                     await pilot.pause()
                 game = three_game(app)
                 assert game.phase is Phase.TRUMP and len(game.auction) >= 6
+                assert game.widow is not None
                 widow = "widow " + " ".join(c.pretty for c in game.widow.cards())
                 assert widow in app.screen_text(), (size, app.screen_text())
                 await human_move(pilot, app)  # trump named: your discard is next
                 await pilot.pause()
-                assert game.phase is Phase.DISCARD and session.is_human_turn
+                assert three_game(app).phase is Phase.DISCARD and session.is_human_turn
                 screen = app.screen_text()
+                assert game.trump is not None
                 assert widow in screen and f"trump {game.trump.words}" in screen, (
                     size, screen)
 
