@@ -183,6 +183,13 @@ def _option_line(option: Option) -> str:
     return _signs(line)
 
 
+def _over(how: str, reason: str) -> str:
+    """How a choice was valued, in words: ``how`` (solved, played out) and over how
+    many deals, if the player's ``reason`` says."""
+    deals = re.search(r"(\d+) deals", reason)
+    return f", {how} over {deals.group(1)} deals" if deals else f", {how}"
+
+
 def words(view: View, action: Action, text: str,
           options: Sequence[Option] = ()) -> tuple[str, tuple[str, ...]]:
     """The hint in words: one sentence, what to do first and then why, and the numbers
@@ -237,18 +244,15 @@ def words(view: View, action: Action, text: str,
         card = action.card.pretty
         if len([o for o in options if _CARD.fullmatch(o.name)]) <= 1:
             return f"Play {card}: {people(reason) or 'the only legal card'}", why
-        how = "solved exactly" if "solved exactly" in reason else "played out"
-        deals = re.search(r"(\d+) deals", reason)
-        over = f", {how} over {deals.group(1)} deals" if deals else f", {how}"
+        over = _over("solved exactly" if "solved exactly" in reason else "played out",
+                     reason)
         mean = named[str(action.card)].mean if str(action.card) in named else options[0].mean
         return _signs(f"Play {card}: the best card here ({mean:+.0f} on average{over})"), why
     if isinstance(action, LayMeld | Dix | NoMeld) and len(options) > 1:
         # the two-handed meld turn (docs/two-handed.md): said as a card is
         what = ("Count the dix" if isinstance(action, Dix) else "Lay no meld"
                 if isinstance(action, NoMeld) else f"Lay {_cards(action.cards)}")
-        how = "solved" if "exact" in reason else "played out"
-        deals = re.search(r"(\d+) deals", reason)
-        over = f", {how} over {deals.group(1)} deals" if deals else f", {how}"
+        over = _over("solved" if "exact" in reason else "played out", reason)
         chosen = named.get(str(action), options[0])
         return _signs(f"{what}: the best choice here ({chosen.mean:+.0f} on average"
                       f"{over})"), why
