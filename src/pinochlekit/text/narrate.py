@@ -42,7 +42,8 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.views import HandResult, Trick, View
 from pinochlekit.text.results import winner_note
 
-__all__ = ["HandStory", "format_hand", "format_meld", "format_trick", "narrate", "stories"]
+__all__ = ["HandStory", "counted", "format_hand", "format_meld", "format_trick", "narrate",
+           "stories"]
 
 
 @dataclass
@@ -108,6 +109,15 @@ def stories(game: Game) -> list[HandStory]:
 
 def _new_story(game: Game) -> HandStory:
     return HandStory(game.hand_number, game.dealer, game.dealt)
+
+
+def counted(number: int, word: str) -> str:
+    """``number`` and ``word``, plural unless it is one.
+
+    >>> counted(1, "card"), counted(12, "hand")
+    ('1 card', '12 hands')
+    """
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def format_hand(hand: Hand) -> str:
@@ -201,8 +211,7 @@ def _story_lines(story: HandStory, game: Game) -> list[str]:
 def _ending(game: Game) -> str:
     who = "team" if game.rules.partnership else "seat"
     scores = ", ".join(f"{who} {t} {s}" for t, s in enumerate(game.scores))
-    count = len(game.results)
-    played = f"{count} hand" if count == 1 else f"{count} hands"
+    played = counted(len(game.results), "hand")
     if game.winner is None:
         return f"game in progress after {played}: {scores}"
     note = winner_note(game.scores, game.winner, game.rules.game_target,

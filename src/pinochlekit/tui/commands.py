@@ -18,7 +18,7 @@ from pinochlekit.engine.record import GameRecord
 from pinochlekit.engine.rules import PRESETS, Rules
 from pinochlekit.players import PlayerSpecError, available_levels, split_specs
 from pinochlekit.review import ReviewError
-from pinochlekit.text.narrate import format_hand
+from pinochlekit.text.narrate import counted, format_hand
 from pinochlekit.tui.review import review_text
 from pinochlekit.tui.session import HUMAN, SEAT_NAMES, Session, Settings, seat_names
 from pinochlekit.tui.store import GameStore, SavedGame, StoreError
@@ -248,8 +248,8 @@ def _describe(saved: SavedGame) -> str:
         how = f"{'won' if saved.winner == 0 else 'lost'}: {standing}"
     else:
         how = "unfinished" + (f": {standing}" if scores else "")
-    line = (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}; {saved.hands} "
-            f"hand{'' if saved.hands == 1 else 's'}  ({seats})")
+    line = (f"{saved.id:4d}  {saved.updated}  {saved.record.rules}  {how}; "
+            f"{counted(saved.hands, 'hand')}  ({seats})")
     if not saved.finished:
         line += f"  resume: pinochle play --resume {saved.id}"
     return line

@@ -31,6 +31,7 @@ from pinochlekit.engine.games import AnyGame, AuctionGame
 from pinochlekit.engine.meld import MeldResult
 from pinochlekit.engine.views import Phase
 from pinochlekit.players import hint_level
+from pinochlekit.text.narrate import counted
 
 if TYPE_CHECKING:
     from pinochlekit.tui.session import Session
@@ -224,8 +225,7 @@ class TableFace(Face[AuctionGame]):
                  if seat == holder]
         if marks:
             text.append(f"  [{', '.join(marks)}]", style=_MARK)
-        held = view.hand_sizes[seat]
-        text.append(f"\n{held} card{'' if held == 1 else 's'}")
+        text.append("\n" + counted(view.hand_sizes[seat], "card"))
         said = [a for s, a in game.auction if s == seat]
         side = session.name(seat) in ("West", "East")
         if said and game.phase is Phase.AUCTION:

@@ -23,7 +23,7 @@ from pinochlekit.engine.meld import meld_values
 from pinochlekit.engine.two.actions import DIX, Dix, LayMeld, NoMeld, parse_two_action
 from pinochlekit.engine.two.game import TwoHandedGame, combinations
 from pinochlekit.engine.two.views import MeldEvent, TableCard, TwoStage
-from pinochlekit.text.narrate import format_hand
+from pinochlekit.text.narrate import counted, format_hand
 from pinochlekit.tui.face import SUIT_STYLES, Face, card_text
 
 if TYPE_CHECKING:
@@ -226,8 +226,7 @@ class TwoFace(Face[TwoHandedGame]):
         text.append(session.label(seat), style="bold")
         if seat == game.dealer:
             text.append("  [dealer]", style="#f0c040")
-        held = len(game.hand(seat))
-        text.append(f"\n{held} card{'' if held == 1 else 's'}")
+        text.append("\n" + counted(len(game.hand(seat)), "card"))
         if game.to_act == seat:
             what = " (meld turn)" if self.meld_turn() else ""
             text.append(("  ◀ to act" if seat != 0 else "  ◀ your turn") + what,
